@@ -1,0 +1,35 @@
+# rlx_add_layer(NAME DEPS...) builds src/NAME/*.cc into the static library
+# rlx_NAME, public headers in include/rlx/NAME. Sources are globbed so that a
+# new file in a layer needs no CMake edit.
+function(rlx_add_layer name)
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${name}/*.cc)
+  set(deps)
+  foreach(dep ${ARGN})
+    list(APPEND deps rlx_${dep})
+  endforeach()
+  if(NOT srcs)
+    # A layer with no sources yet is a header-only interface library.
+    add_library(rlx_${name} INTERFACE)
+    target_include_directories(rlx_${name} INTERFACE ${PROJECT_SOURCE_DIR}/include)
+    target_link_libraries(rlx_${name} INTERFACE ${deps} fmt::fmt)
+    return()
+  endif()
+  add_library(rlx_${name} STATIC ${srcs})
+  target_include_directories(rlx_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include
+                                         PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(rlx_${name} PUBLIC ${deps} fmt::fmt)
+endfunction()
+
+# rlx_add_unit_tests(LAYER) builds tests/unit/LAYER/*.cc into one gtest binary
+# and registers each test case with ctest.
+function(rlx_add_unit_tests layer)
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/unit/${layer}/*.cc)
+  if(NOT srcs)
+    return()
+  endif()
+  add_executable(${layer}_tests ${srcs})
+  target_link_libraries(${layer}_tests PRIVATE rlx_transform GTest::gtest GTest::gtest_main GTest::gmock)
+  target_compile_definitions(${layer}_tests PRIVATE RLX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  include(GoogleTest)
+  gtest_discover_tests(${layer}_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
+endfunction()
