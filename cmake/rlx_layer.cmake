@@ -20,16 +20,17 @@ function(rlx_add_layer name)
   target_link_libraries(rlx_${name} PUBLIC ${deps} fmt::fmt)
 endfunction()
 
-# rlx_add_unit_tests(LAYER) builds tests/unit/LAYER/*.cc into one gtest binary
-# and registers each test case with ctest.
+# rlx_add_unit_tests(LAYER): every tests/unit/LAYER/NAME_test.cc becomes its
+# own gtest binary NAME_test (so one broken test file never blocks the
+# others), registered with ctest per test case.
 function(rlx_add_unit_tests layer)
-  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/unit/${layer}/*.cc)
-  if(NOT srcs)
-    return()
-  endif()
-  add_executable(${layer}_tests ${srcs})
-  target_link_libraries(${layer}_tests PRIVATE rlx_transform GTest::gtest GTest::gtest_main GTest::gmock)
-  target_compile_definitions(${layer}_tests PRIVATE RLX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/unit/${layer}/*_test.cc)
   include(GoogleTest)
-  gtest_discover_tests(${layer}_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
+  foreach(src ${srcs})
+    get_filename_component(name ${src} NAME_WE)
+    add_executable(${name} ${src})
+    target_link_libraries(${name} PRIVATE rlx_transform GTest::gtest GTest::gtest_main GTest::gmock)
+    target_compile_definitions(${name} PRIVATE RLX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "unit;${layer}")
+  endforeach()
 endfunction()
