@@ -1,0 +1,98 @@
+// Binary elementwise operators with numpy broadcasting.
+//
+// One struct-info rule serves them all:
+//   - both operands must be Tensors;
+//   - the result dtype is the operands' common dtype (an error when both are
+//     known and differ), or bool for comparisons (which, like TVM's, accept
+//     operands of different dtypes);
+//   - an operand of unknown rank makes the result's rank unknown;
+//   - with both shapes known the result is their numpy broadcast
+//     (op_common.h: BroadcastShapes); a provable mismatch is an error naming
+//     both shapes, an undecidable pair keeps only the rank max(ndim1, ndim2);
+//   - two operands sharing one shape expression (a shape Var) keep it.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "op_common.h"
+#include "rlx/op/op.h"
+
+namespace rlx::op {
+namespace detail {
+namespace {
+
+enum class ResultDtype { kCommon, kBool };
+
+StructInfo InferBroadcastSInfo(const Call& call, BlockBuilder& builder, ResultDtype result_dtype) {
+  CheckNumArgs(call, 2);
+  TensorStructInfo x1 = TensorArg(call, 0);
+  TensorStructInfo x2 = TensorArg(call, 1);
+  DataType dtype =
+      result_dtype == ResultDtype::kBool ? DataType::Bool() : UnifyDtypes(call, x1->dtype, x2->dtype);
+  if (x1->IsUnknownNdim() || x2->IsUnknownNdim()) return graph::TensorSInfo(dtype, -1);
+  if (x1->shape.defined() && x1->shape.same_as(x2->shape)) {
+    return make<graph::TensorStructInfoNode>(x1->shape, dtype);
+  }
+  int ndim = std::max(x1->ndim, x2->ndim);
+  std::optional<Shape> shape1 = x1->GetShape();
+  std::optional<Shape> shape2 = x2->GetShape();
+  if (!shape1 || !shape2) return graph::TensorSInfo(dtype, ndim);
+  BroadcastResult result = BroadcastShapes(builder.analyzer(), *shape1, *shape2);
+  switch (result.status) {
+    case BroadcastResult::Status::kMismatch:
+      ThrowOpError(call, fmt::format("cannot broadcast shapes {} and {}", ir::ShapeToString(*shape1),
+                                     ir::ShapeToString(*shape2)));
+    case BroadcastResult::Status::kUndecidable:
+      return graph::TensorSInfo(dtype, ndim);
+    case BroadcastResult::Status::kOk:
+      break;
+  }
+  return graph::TensorSInfo(std::move(result.shape), dtype);
+}
+
+void RegisterBinary(const std::string& name, ResultDtype result_dtype) {
+  graph::RegisterOp(MakeOpInfo(
+      name, {"x1", "x2"},
+      [result_dtype](const Call& call, BlockBuilder& builder) {
+        return InferBroadcastSInfo(call, builder, result_dtype);
+      },
+      graph::OpPatternKind::kBroadcast));
+}
+
+}  // namespace
+
+void RegisterBinaryOps() {
+  for (const char* name : {"add", "subtract", "multiply", "divide", "floor_divide", "power", "maximum", "minimum",
+                           "floor_mod", "logical_and", "logical_or"}) {
+    RegisterBinary(name, ResultDtype::kCommon);
+  }
+  for (const char* name : {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}) {
+    RegisterBinary(name, ResultDtype::kBool);
+  }
+}
+
+}  // namespace detail
+
+#define RLX_DEFINE_BINARY_CALL(name) \
+  Call name(Expr x1, Expr x2) { return detail::MakeOpCall(#name, {std::move(x1), std::move(x2)}); }
+
+RLX_DEFINE_BINARY_CALL(add)
+RLX_DEFINE_BINARY_CALL(subtract)
+RLX_DEFINE_BINARY_CALL(multiply)
+RLX_DEFINE_BINARY_CALL(divide)
+RLX_DEFINE_BINARY_CALL(floor_divide)
+RLX_DEFINE_BINARY_CALL(power)
+RLX_DEFINE_BINARY_CALL(maximum)
+RLX_DEFINE_BINARY_CALL(minimum)
+RLX_DEFINE_BINARY_CALL(floor_mod)
+RLX_DEFINE_BINARY_CALL(equal)
+RLX_DEFINE_BINARY_CALL(not_equal)
+RLX_DEFINE_BINARY_CALL(less)
+RLX_DEFINE_BINARY_CALL(less_equal)
+RLX_DEFINE_BINARY_CALL(greater)
+RLX_DEFINE_BINARY_CALL(greater_equal)
+RLX_DEFINE_BINARY_CALL(logical_and)
+RLX_DEFINE_BINARY_CALL(logical_or)
+#undef RLX_DEFINE_BINARY_CALL
+
+}  // namespace rlx::op
