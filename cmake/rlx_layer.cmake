@@ -20,16 +20,24 @@ function(rlx_add_layer name)
   target_link_libraries(rlx_${name} PUBLIC ${deps} fmt::fmt)
 endfunction()
 
-# rlx_add_unit_tests(LAYER): every tests/unit/LAYER/NAME_test.cc becomes its
-# own gtest binary NAME_test (so one broken test file never blocks the
-# others), registered with ctest per test case.
+# rlx_add_unit_tests(LAYER [LIBRARY]): every tests/unit/LAYER/NAME_test.cc
+# becomes its own gtest binary NAME_test (so one broken test file never blocks
+# the others), registered with ctest per test case, linked against LIBRARY
+# (default rlx_transform, i.e. the whole compiler).
 function(rlx_add_unit_tests layer)
+  set(library rlx_transform)
+  if(ARGC GREATER 1)
+    set(library ${ARGV1})
+  endif()
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/unit/${layer}/*_test.cc)
   include(GoogleTest)
   foreach(src ${srcs})
     get_filename_component(name ${src} NAME_WE)
     add_executable(${name} ${src})
-    target_link_libraries(${name} PRIVATE rlx_transform GTest::gtest GTest::gtest_main GTest::gmock)
+    target_link_libraries(${name} PRIVATE ${library} GTest::gtest GTest::gtest_main GTest::gmock)
+    if(library STREQUAL "rlx_transform" AND TARGET rlx_codegen)
+      target_link_libraries(${name} PRIVATE rlx_codegen)
+    endif()
     target_compile_definitions(${name} PRIVATE RLX_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "unit;${layer}")
   endforeach()
