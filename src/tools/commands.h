@@ -1,0 +1,34 @@
+// The subcommands of the `rlx` command line (private to the tool).
+//
+// Each subcommand is a pair of functions: Add<Name>Command declares its
+// options on the CLI11 app (filling an options struct when parsed), and
+// Run<Name>Command does the work and returns the exit code. User errors are
+// thrown as CompileError; rlx_main.cc turns every exception into a message on
+// stderr and exit code 1.
+#pragma once
+
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace rlx::tools {
+
+struct OptOptions {
+  std::string input;          // a path, or "-" for standard input
+  std::string passes;         // comma-separated flag names
+  std::string output = "-";   // a path, or "-" for standard output
+  bool print_ir_after_all = false;
+  bool time_passes = false;
+  bool verify_each = true;
+  bool list_passes = false;   // print the registered passes and stop
+};
+
+// `rlx opt FILE|- [--passes=a,b] [-o OUT] [--print-ir-after-all]
+//  [--time-passes] [--[no-]verify-each]`: parse, check, run passes, print.
+// `rlx opt --list-passes`: the registered passes with their summaries.
+CLI::App* AddOptCommand(CLI::App& app, OptOptions& options);
+int RunOptCommand(const OptOptions& options);
+
+}  // namespace rlx::tools
