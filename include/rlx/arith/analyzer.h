@@ -77,4 +77,10 @@ class Analyzer {
 std::optional<int64_t> EvaluateInt(const PrimExpr& expr,
                                    const std::unordered_map<const ir::VarNode*, int64_t>& values);
 
+// Like EvaluateInt, but an arithmetic result that does not fit its dtype is
+// nullopt instead of wrapping (casts still wrap). Tests use it to skip points
+// where int64 arithmetic would overflow, which the analyzer assumes away.
+std::optional<int64_t> EvaluateIntExact(const PrimExpr& expr,
+                                        const std::unordered_map<const ir::VarNode*, int64_t>& values);
+
 }  // namespace rlx::arith
