@@ -14,6 +14,20 @@
 // sound for all integer values, negative ones included (semantics in
 // ir/expr.h). CanProve answers true only when the fact holds for every
 // value consistent with the bound facts; false means "could not prove".
+//
+// Assumptions and limits (implementation notes in src/arith/*.cc):
+// - Arithmetic is assumed not to overflow its dtype (int32 `i + 1 > i` is
+//   proved). Constants folded in a narrow dtype wrap like the IR does, and a
+//   coefficient that would overflow int64 leaves its node unsimplified.
+// - Facts only accumulate. Contradictory facts (Bind(n, 5, 1)) make every
+//   condition vacuously provable.
+// - AddConstraint understands `and` of comparisons that simplify to
+//   `c * v (<, <=, ==, >=, >) k` for a variable v, `v % c == r` (floormod)
+//   and `truncmod(v, c) == 0`; anything else is ignored (which is sound).
+// - Output order is deterministic: terms by decreasing coefficient, then by
+//   variable name (`n * 4 + m`, `n - m * 2`); min/max operands are sorted
+//   with constants last, so min(a, b) and min(b, a) simplify alike.
+// - Not thread-safe; one Analyzer per thread (it is cheap to create).
 #pragma once
 
 #include <cstdint>
