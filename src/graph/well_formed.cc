@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -71,7 +72,11 @@ std::string KindName(const Expr& expr) {
 std::string DescribeCallee(const Expr& callee) {
   if (const auto* op = callee.as<OpNode>()) {
     const OpInfo* info = FindOp(op->name);
-    return info != nullptr && !info->script_name.empty() ? info->script_name : op->name;
+    if (info != nullptr && !info->script_name.empty()) return info->script_name;
+    // An operator not registered (yet): spell it as TVMScript does.
+    constexpr std::string_view kRelaxPrefix = "relax.";
+    if (op->name.starts_with(kRelaxPrefix)) return "R." + op->name.substr(kRelaxPrefix.size());
+    return op->name;
   }
   if (const auto* gv = callee.as<GlobalVarNode>()) return fmt::format("'{}'", gv->name_hint);
   if (const auto* extern_func = callee.as<ExternFuncNode>()) return fmt::format("extern '{}'", extern_func->global_symbol);

@@ -1,0 +1,143 @@
+// Target selection, the optimization pipeline and module building for the
+// LLVM backend.
+//
+// The host target is what the JIT runs on: llvm::sys::getProcessTriple(),
+// getHostCPUName() and getHostCPUFeatures() (so AVX2 / AVX-512 / FMA are
+// used exactly when the machine has them). Optimization is the new pass
+// manager's per-module default pipeline at the requested level, with loop
+// and SLP vectorization on from O2, and the target's TargetTransformInfo and
+// TargetLibraryInfo registered so that cost models and libm knowledge are
+// the host's. Floating-point semantics stay strict IEEE (no fast-math): the
+// generated code must agree with the interpreter.
+#include "codegen/llvm/llvm_target.h"
+
+#include <fmt/format.h>
+
+#include <mutex>
+#include <unordered_set>
+
+#include "codegen/llvm/codegen_llvm.h"
+#include "rlx/support/diagnostic.h"
+#include "rlx/tir/transform.h"
+
+namespace rlx::codegen {
+
+void InitializeLLVM() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+llvm::CodeGenOptLevel CodeGenLevel(int opt_level) {
+  if (opt_level <= 0) return llvm::CodeGenOptLevel::None;
+  if (opt_level == 1) return llvm::CodeGenOptLevel::Less;
+  if (opt_level == 2) return llvm::CodeGenOptLevel::Default;
+  return llvm::CodeGenOptLevel::Aggressive;
+}
+
+namespace {
+
+std::string HostFeatureString() {
+  std::string features;
+  for (const auto& entry : llvm::sys::getHostCPUFeatures()) {
+    if (!features.empty()) features += ',';
+    features += (entry.second ? "+" : "-") + entry.first().str();
+  }
+  return features;
+}
+
+}  // namespace
+
+TargetSpec ResolveTarget(const CodegenOptions& options) {
+  TargetSpec spec;
+  spec.triple = options.triple.empty() ? llvm::sys::getProcessTriple() : options.triple;
+  spec.cpu = options.cpu.empty() ? llvm::sys::getHostCPUName().str() : options.cpu;
+  spec.features = options.features;
+  if (spec.features.empty() && options.cpu.empty() && options.triple.empty()) spec.features = HostFeatureString();
+  return spec;
+}
+
+std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const TargetSpec& spec, int opt_level) {
+  InitializeLLVM();
+  std::string error;
+  const llvm::Target* target = llvm::TargetRegistry::lookupTarget(spec.triple, error);
+  if (target == nullptr) {
+    ThrowError(Span(), fmt::format("codegen: no LLVM target for triple '{}': {}", spec.triple, error));
+  }
+  llvm::TargetOptions target_options;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      spec.triple, spec.cpu, spec.features, target_options, llvm::Reloc::PIC_, std::nullopt, CodeGenLevel(opt_level)));
+  if (!machine) {
+    ThrowError(Span(), fmt::format("codegen: cannot create a target machine for {} (cpu '{}')", spec.triple, spec.cpu));
+  }
+  return machine;
+}
+
+void OptimizeModule(llvm::Module& module, llvm::TargetMachine* target, int opt_level) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = opt_level >= 2;
+  tuning.SLPVectorization = opt_level >= 2;
+  llvm::PassBuilder builder(target, tuning);
+  llvm::Triple triple(module.getTargetTriple());
+  fam.registerPass([&] { return llvm::TargetLibraryAnalysis(llvm::TargetLibraryInfoImpl(triple)); });
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  if (opt_level <= 0) {
+    passes = builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0);
+  } else {
+    const llvm::OptimizationLevel* levels[] = {&llvm::OptimizationLevel::O1, &llvm::OptimizationLevel::O2,
+                                               &llvm::OptimizationLevel::O3};
+    passes = builder.buildPerModuleDefaultPipeline(*levels[std::min(opt_level, 3) - 1]);
+  }
+  passes.run(module, mam);
+}
+
+std::unique_ptr<llvm::Module> BuildModule(llvm::LLVMContext* context, llvm::TargetMachine* target,
+                                          const NamedPrimFuncs& funcs, const CodegenOptions& options) {
+  CodeGenLLVM codegen(context, target, options, "rlx_module");
+  std::unordered_set<std::string> names;
+  for (const auto& [name, func] : funcs) {
+    if (name.empty()) ThrowError(func->span, "codegen: a function needs a non-empty name");
+    if (!names.insert(name).second) ThrowError(func->span, fmt::format("codegen: two functions are named {}", name));
+    codegen.AddFunction(name, options.lower ? tir::LowerForCodegen(func) : func);
+  }
+  std::unique_ptr<llvm::Module> module = codegen.Finish();
+  OptimizeModule(*module, target, options.opt_level);
+  return module;
+}
+
+std::string ModuleToString(const llvm::Module& module) {
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  module.print(out, nullptr);
+  return out.str();
+}
+
+HostTargetInfo DescribeHostTarget() {
+  HostTargetInfo info;
+  info.triple = llvm::sys::getProcessTriple();
+  info.cpu = llvm::sys::getHostCPUName().str();
+  static const char* kVectorFeatures[] = {"sse4.2",   "avx",      "avx2",       "fma",        "f16c", "avx512f",
+                                          "avx512bw", "avx512vl", "avx512bf16", "avx512fp16", "neon", "sve"};
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  for (const char* feature : kVectorFeatures) {
+    auto it = features.find(feature);
+    if (it == features.end() || !it->second) continue;
+    if (!info.vector_features.empty()) info.vector_features += ' ';
+    info.vector_features += feature;
+  }
+  return info;
+}
+
+}  // namespace rlx::codegen

@@ -1,0 +1,300 @@
+// PrimFunc parsing: scoped statements — loops, if/else, assert, the with
+// forms (T.LetStmt, T.Assert, T.allocate, T.decl_buffer), and buffer
+// declarations by T.match_buffer / T.alloc_buffer (see tir_parser.h).
+//
+// Loops follow TVM: `range(n)`, `range(a, b)` (extent simplified),
+// `T.serial/parallel/vectorized/unroll(...)`, `T.thread_binding(n,
+// thread="threadIdx.x")`, `T.grid(a, b)`; a loop variable's dtype is its
+// extent's, and a loop variable whose name is already in use is an error.
+// `T.decl_buffer` without data= owns fresh memory: an Allocate around the
+// DeclBuffer, as TVM builds it.
+#include <fmt/format.h>
+
+#include "rlx/arith/analyzer.h"
+#include "text/tir_parser.h"
+
+namespace rlx::text::detail {
+
+using ir::PrimExpr;
+
+namespace {
+
+bool IsLoopCall(const std::string& name) {
+  return name == "range" || name == "T.serial" || name == "T.parallel" || name == "T.vectorized" ||
+         name == "T.unroll" || name == "T.thread_binding" || name == "T.grid";
+}
+
+tir::ForKind LoopKind(const std::string& name) {
+  if (name == "T.parallel") return tir::ForKind::kParallel;
+  if (name == "T.vectorized") return tir::ForKind::kVectorized;
+  if (name == "T.unroll") return tir::ForKind::kUnrolled;
+  if (name == "T.thread_binding") return tir::ForKind::kThreadBinding;
+  return tir::ForKind::kSerial;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Loops.
+
+ir::Var TIRParser::DefineLoopVar(const py::Expr& target, DataType dtype) {
+  const py::Name& name = TargetName(target, "a loop variable");
+  if (const Symbol* existing = scopes_.Lookup(name.id); existing && existing->kind == SymbolKind::kPrimVar) {
+    Fail(name.span, fmt::format("loop variable '{}' is already defined; use a fresh name", name.id));
+  }
+  ir::Var var = NewVar(name.id, dtype, name.span);
+  scopes_.DefinePrimVar(name.id, var);
+  return var;
+}
+
+tir::Stmt TIRParser::ParseFor(const py::For& loop) {
+  if (!loop.orelse.empty()) Fail(loop.orelse.front()->span, "for-else is not supported");
+  const auto* call = loop.iter->As<py::Call>();
+  std::string name = call ? CalleeName(*call) : "";
+  if (!IsLoopCall(name)) {
+    Fail(loop.iter->span, "expected the loop to iterate over range, T.serial, T.parallel, T.vectorized, T.unroll, "
+                          "T.thread_binding or T.grid");
+  }
+  if (name == "T.grid") return ParseGrid(loop, *call);
+  bool binding = name == "T.thread_binding";
+  CallArgs args(*call, name,
+                binding ? std::vector<std::string>{"start", "stop", "thread", "annotations"}
+                        : std::vector<std::string>{"start", "stop", "step", "annotations"},
+                1);
+  if (const py::Expr* step = args.Get("step"); step && !IsNone(step) && AsIntLiteral(*step) != std::optional<int64_t>(1)) {
+    Fail(step->span, "only loops with step 1 are supported");
+  }
+  PrimExpr min, extent;
+  if (args.Has("stop")) {
+    min = prim_.Eval(args.Required("start"));
+    PrimExpr stop = prim_.Eval(args.Required("stop"));
+    MatchOperandTypes(min, stop, call->span, "range");
+    PrimExpr difference = ir::sub(stop, min);  // matches dtypes
+    min = difference.as<ir::BinaryNode>()->b;
+    arith::Analyzer analyzer;
+    extent = ir::IsConstInt(min, 0) ? difference.as<ir::BinaryNode>()->a : analyzer.Simplify(difference);
+  } else {
+    extent = prim_.Eval(args.Required("start"));
+    min = ir::MakeInt(0, extent->dtype);
+  }
+  if (!extent->dtype.is_integer()) Fail(call->span, "loop bounds must be integers");
+  auto* node = new tir::ForNode();
+  node->min = min;
+  node->extent = extent;
+  node->for_kind = LoopKind(name);
+  if (binding) {
+    std::optional<std::string> thread = args.Get("thread") ? AsStringLiteral(*args.Get("thread")) : std::nullopt;
+    if (!thread) Fail(call->span, "T.thread_binding needs thread=\"threadIdx.x\" (or another thread tag)");
+    node->thread_tag = *thread;
+  }
+  if (args.Has("annotations")) node->annotations = EvalAttrDict(args.Required("annotations"), AttrLevel::kTIR, &prim_);
+  tir::Stmt result = WithStmtSpan(node, loop.span);
+  scopes_.Push();
+  node->loop_var = DefineLoopVar(*loop.target, extent->dtype);
+  loops_.push_back({node->loop_var, {min, extent}});
+  node->body = ParseStmts(loop.body, 0);
+  loops_.pop_back();
+  scopes_.Pop();
+  return result;
+}
+
+tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {
+  if (!call.keywords.empty()) Fail(call.keywords[0].span, "T.grid takes only extents");
+  std::vector<const py::Expr*> targets;
+  if (const auto* tuple = loop.target->As<py::Tuple>()) {
+    for (const py::ExprPtr& elt : tuple->elts) targets.push_back(elt.get());
+  } else {
+    targets.push_back(loop.target.get());
+  }
+  if (targets.size() != call.args.size()) {
+    Fail(loop.target->span, fmt::format("T.grid has {} extent{} but the loop names {} variable{}", call.args.size(),
+                                        call.args.size() == 1 ? "" : "s", targets.size(), targets.size() == 1 ? "" : "s"));
+  }
+  scopes_.Push();
+  std::vector<tir::ForNode*> nodes;
+  tir::Stmt outer;
+  for (size_t k = 0; k < targets.size(); ++k) {
+    PrimExpr extent = prim_.Eval(*call.args[k]);
+    if (!extent->dtype.is_integer()) Fail(call.args[k]->span, "loop extents must be integers");
+    auto* node = new tir::ForNode();
+    node->min = ir::MakeInt(0, extent->dtype);
+    node->extent = extent;
+    node->loop_var = DefineLoopVar(*targets[k], extent->dtype);
+    tir::Stmt stmt = WithStmtSpan(node, loop.span);
+    if (nodes.empty()) {
+      outer = stmt;
+    } else {
+      nodes.back()->body = stmt;
+    }
+    nodes.push_back(node);
+    loops_.push_back({node->loop_var, {node->min, extent}});
+  }
+  nodes.back()->body = ParseStmts(loop.body, 0);
+  for (size_t k = 0; k < targets.size(); ++k) loops_.pop_back();
+  scopes_.Pop();
+  return outer;
+}
+
+// ---------------------------------------------------------------------------
+// If, assert, with.
+
+tir::Stmt TIRParser::ParseIf(const py::If& stmt) {
+  PrimExpr cond = prim_.Eval(*stmt.test);
+  if (!cond->dtype.is_bool()) Fail(stmt.test->span, "the condition of an if must be a boolean expression");
+  scopes_.Push();
+  tir::Stmt then_case = ParseStmts(stmt.body, 0);
+  scopes_.Pop();
+  tir::Stmt else_case;
+  if (!stmt.orelse.empty()) {
+    scopes_.Push();
+    else_case = ParseStmts(stmt.orelse, 0);
+    scopes_.Pop();
+  }
+  return WithStmtSpan(new tir::IfThenElseNode(cond, then_case, else_case), stmt.span);
+}
+
+tir::Stmt TIRParser::ParseAssert(const py::Assert& stmt, const py::StmtList& stmts, size_t i) {
+  PrimExpr cond = prim_.Eval(*stmt.test);
+  if (!cond->dtype.is_bool()) Fail(stmt.test->span, "an assert condition must be a boolean expression");
+  PrimExpr message = ir::MakeString("");
+  if (stmt.msg) message = prim_.Eval(*stmt.msg);
+  return WithStmtSpan(new tir::AssertStmtNode(cond, message, RestOrEmpty(stmts, i + 1)), stmt.span);
+}
+
+tir::Stmt TIRParser::ParseWith(const py::With& stmt) {
+  if (stmt.items.size() != 1) Fail(stmt.span, "a with statement in a PrimFunc takes exactly one item");
+  const py::WithItem& item = stmt.items[0];
+  const auto* call = item.context_expr->As<py::Call>();
+  std::string name = call ? CalleeName(*call) : "";
+  auto body = [&] {
+    scopes_.Push();
+    tir::Stmt result = ParseStmts(stmt.body, 0);
+    scopes_.Pop();
+    return result;
+  };
+  auto target_name = [&](const char* what) -> const py::Name& {
+    if (!item.optional_vars) Fail(item.span, fmt::format("{} needs `as name`", what));
+    return TargetName(*item.optional_vars, what);
+  };
+  if (name == "T.block" || name == "T.sblock") return ParseBlock(stmt, *call);
+  if (name == "T.init") {
+    ParseInit(stmt);
+    return tir::Stmt();
+  }
+  if (name == "T.LetStmt") {
+    CallArgs args(*call, name, {"value", "var"}, 1);
+    PrimExpr value = prim_.Eval(args.Required("value"));
+    ir::Var var;
+    if (args.Has("var")) {
+      PrimExpr given = prim_.Eval(args.Required("var"));
+      if (!given.isa<ir::VarNode>()) Fail(args.Required("var").span, "var= must be a declared variable");
+      var = cast<ir::VarNode>(given);
+    } else {
+      const py::Name& target = target_name("T.LetStmt");
+      var = NewVar(target.id, value->dtype, target.span);
+    }
+    if (value->dtype != var->dtype) value = ir::cast(var->dtype, value);
+    scopes_.Push();
+    scopes_.DefinePrimVar(var->name_hint, var);
+    tir::Stmt let_body = ParseStmts(stmt.body, 0);
+    scopes_.Pop();
+    return WithStmtSpan(new tir::LetStmtNode(var, value, let_body), stmt.span);
+  }
+  if (name == "T.Assert") {
+    CallArgs args(*call, name, {"condition", "message"}, 2);
+    PrimExpr cond = prim_.Eval(args.Required("condition"));
+    if (!cond->dtype.is_bool()) Fail(args.Required("condition").span, "an assert condition must be boolean");
+    return WithStmtSpan(new tir::AssertStmtNode(cond, prim_.Eval(args.Required("message")), body()), stmt.span);
+  }
+  if (name == "T.allocate") {
+    const py::Name& target = target_name("T.allocate");
+    return ParseAllocate(*call, target.id, target.span, body);
+  }
+  if (name == "T.decl_buffer") return ParseDeclBuffer(*call, target_name("T.decl_buffer").id, body);
+  Fail(item.context_expr->span,
+       fmt::format("expected T.block, T.init, T.LetStmt, T.Assert, T.allocate or T.decl_buffer in a with "
+                   "statement, got {}", Describe(*item.context_expr)));
+}
+
+tir::Stmt TIRParser::ParseAllocate(const py::Call& call, const std::string& name, const Span& name_span,
+                                   const std::function<tir::Stmt()>& body) {
+  CallArgs args(call, "T.allocate", {"extents", "dtype", "scope", "condition", "annotations"}, 2);
+  auto* node = new tir::AllocateNode();
+  node->extents = prim_.EvalList(args.Required("extents"));
+  node->dtype = EvalDType(args.Required("dtype"));
+  node->condition = args.Has("condition") ? prim_.Eval(args.Required("condition")) : PrimExpr(ir::MakeBool(true));
+  if (args.Has("annotations")) node->annotations = EvalAttrDict(args.Required("annotations"), AttrLevel::kTIR, &prim_);
+  node->buffer_var = NewVar(name, DataType::Handle(), name_span);
+  const_cast<ir::VarNode*>(node->buffer_var.get())->pointee = node->dtype;
+  tir::Stmt result = WithStmtSpan(node, call.span);
+  scopes_.Push();
+  scopes_.DefinePrimVar(name, node->buffer_var);
+  node->body = body();
+  scopes_.Pop();
+  return result;
+}
+
+tir::Stmt TIRParser::ParseDeclBuffer(const py::Call& call, const std::string& name,
+                                     const std::function<tir::Stmt()>& body) {
+  CallArgs args(call, "T.decl_buffer", {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+                                        "offset_factor", "buffer_type", "axis_separators"}, 1);
+  ir::Buffer buffer = MakeBuffer(BufferKwargs(args), name, false, call.span);
+  scopes_.Push();
+  scopes_.DefineBuffer(name, buffer);
+  tir::Stmt inner = body();
+  scopes_.Pop();
+  tir::Stmt decl = WithStmtSpan(new tir::DeclBufferNode(buffer, inner), call.span);
+  if (args.Has("data")) return decl;
+  // No data given: the buffer owns fresh memory (Allocate + DeclBuffer).
+  auto* alloc = new tir::AllocateNode();
+  alloc->buffer_var = buffer->data;
+  alloc->dtype = buffer->dtype;
+  alloc->extents = buffer->shape;
+  alloc->condition = ir::MakeBool(true);
+  alloc->body = decl;
+  return WithStmtSpan(alloc, call.span);
+}
+
+void TIRParser::ParseMatchBuffer(const py::Call& call, const std::string& name, const Span& span) {
+  CallArgs args(call, "T.match_buffer", {"param", "shape", "dtype", "data", "strides", "elem_offset", "scope",
+                                         "align", "offset_factor", "buffer_type", "axis_separators"}, 2);
+  const py::Expr& source = args.Required("param");
+  Kwargs kwargs = BufferKwargs(args);
+  if (source.Is<py::Subscript>()) {
+    tir::BufferRegion region = prim_.EvalRegion(source);
+    ir::Buffer buffer = MakeBuffer(kwargs, name, true, span);
+    CurrentBlock(call.span, "T.match_buffer of a region").match_buffers.push_back(
+        make<tir::MatchBufferRegionNode>(buffer, region));
+    scopes_.DefineBuffer(name, buffer);
+    return;
+  }
+  const auto* param_name = source.As<py::Name>();
+  const Symbol* symbol = param_name ? scopes_.Lookup(param_name->id) : nullptr;
+  ir::Var param = symbol && symbol->kind == SymbolKind::kPrimVar ? symbol->prim_var : ir::Var();
+  bool is_param = false;
+  for (const ir::Var& p : params_) is_param |= p.same_as(param);
+  if (!is_param || !param->dtype.is_handle()) {
+    Fail(source.span, fmt::format("T.match_buffer expects a T.handle parameter or a buffer region, got {}",
+                                  Describe(source)));
+  }
+  for (const auto& entry : buffer_map_) {
+    if (entry.first.same_as(param)) Fail(source.span, fmt::format("parameter '{}' is already matched", param_name->id));
+  }
+  ir::Buffer buffer = MakeBuffer(kwargs, name, true, span);
+  buffer_map_.emplace_back(param, buffer);
+  scopes_.DefineBuffer(name, buffer);
+}
+
+void TIRParser::ParseAllocBuffer(const py::Call& call, const std::string& name, const Span& span) {
+  CallArgs args(call, CalleeName(call), {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+                                         "offset_factor", "buffer_type", "axis_separators"}, 1);
+  ir::Buffer buffer = MakeBuffer(BufferKwargs(args), name, false, span);
+  if (blocks_.empty()) {
+    root_allocs_.push_back(buffer);
+  } else {
+    blocks_.back()->alloc_buffers.push_back(buffer);
+  }
+  scopes_.DefineBuffer(name, buffer);
+}
+
+}  // namespace rlx::text::detail

@@ -1,0 +1,2 @@
+# ERROR: 2:13: expected an expression, found '@'
+this is not @ valid python $$$
