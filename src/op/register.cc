@@ -2,6 +2,7 @@
 // registry, exactly once per process.
 #include <mutex>
 
+#include "manipulate_common.h"
 #include "op_common.h"
 #include "rlx/op/op.h"
 
@@ -16,6 +17,11 @@ void RegisterAllOps() {
     detail::RegisterManipulateOps();
     detail::RegisterStatisticalOps();
     detail::RegisterDatatypeOps();
+    detail::RegisterManipulateShapeOps();
+    detail::RegisterManipulateJoinOps();
+    detail::RegisterManipulateReplicateOps();
+    detail::RegisterIndexOps();
+    detail::RegisterGatherScatterOps();
   });
 }
 

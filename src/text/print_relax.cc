@@ -419,9 +419,12 @@ std::string ScriptPrinter::OpCallExpr(const graph::CallNode* call, const std::st
   std::unordered_set<std::string> printed;
   if (info) {
     for (const graph::AttrSpec& spec : info->attrs) {
-      // A missing attribute means its default (None for optional ones).
+      // A missing attribute means its default, or None for the optional kinds
+      // (whose defaults, like concat's axis=0, the parser and the
+      // constructors store explicitly).
       ObjectRef value = call->attrs.defined() ? call->attrs->Get(spec.name) : ObjectRef();
-      if (!value.defined()) value = spec.default_value;
+      bool optional = spec.kind == graph::AttrKind::kOptionalInt || spec.kind == graph::AttrKind::kOptionalIntList;
+      if (!value.defined() && !optional) value = spec.default_value;
       args.push_back(spec.name + "=" + OpAttrValue(value, spec.kind));
       printed.insert(spec.name);
     }
