@@ -58,6 +58,10 @@ void RegisterManipulateOps();
 void RegisterStatisticalOps();
 void RegisterDatatypeOps();
 
+// Per-family legalizations (src/op/legalize_*.cc), attached after every
+// operator is registered.
+void RegisterBinaryLegalizations();
+
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,
                          graph::OpPatternKind pattern, std::vector<graph::AttrSpec> attrs = {});
