@@ -16,7 +16,11 @@ void RegisterAllOps() {
     detail::RegisterManipulateOps();
     detail::RegisterStatisticalOps();
     detail::RegisterDatatypeOps();
+    detail::RegisterCreateOps();
     detail::RegisterBinaryLegalizations();
+    detail::RegisterUnaryLegalizations();
+    detail::RegisterReduceLegalizations();
+    detail::RegisterCreateLegalizations();
   });
 }
 
