@@ -57,6 +57,14 @@ void RegisterLinearAlgebraOps();
 void RegisterManipulateOps();
 void RegisterStatisticalOps();
 void RegisterDatatypeOps();
+void RegisterCreateOps();  // creation ops and `where` (create.cc)
+
+// Per-family legalizations (src/op/legalize_*.cc, create.cc), attached after
+// every operator is registered.
+void RegisterBinaryLegalizations();
+void RegisterUnaryLegalizations();
+void RegisterReduceLegalizations();  // reductions, matmul, astype
+void RegisterCreateLegalizations();
 
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,

@@ -22,6 +22,11 @@ void RegisterAllOps() {
     detail::RegisterManipulateReplicateOps();
     detail::RegisterIndexOps();
     detail::RegisterGatherScatterOps();
+    detail::RegisterCreateOps();
+    detail::RegisterBinaryLegalizations();
+    detail::RegisterUnaryLegalizations();
+    detail::RegisterReduceLegalizations();
+    detail::RegisterCreateLegalizations();
   });
 }
 
