@@ -19,6 +19,8 @@ void RegisterManipulateJoinOps();      // concat, split
 void RegisterManipulateReplicateOps();  // repeat, tile, flip
 void RegisterIndexOps();               // take, strided_slice
 void RegisterGatherScatterOps();       // gather_elements, scatter_elements
+// Their legalizations, and reshape's and permute_dims' (legalize_manipulate.cc).
+void RegisterManipulateLegalizations();
 
 // The int attribute `key`: `default_value` when absent, an error when absent
 // without a default (required) or not an integer.

@@ -27,6 +27,7 @@ void RegisterAllOps() {
     detail::RegisterUnaryLegalizations();
     detail::RegisterReduceLegalizations();
     detail::RegisterCreateLegalizations();
+    detail::RegisterManipulateLegalizations();
   });
 }
 

@@ -1,0 +1,162 @@
+// Legalizations of the data-movement operators (TVM's
+// legalize_ops/manipulate.py and index.py over topi): each call becomes an
+// R.call_tir of a shared PrimFunc named after TVM's (reshape, transpose,
+// expand_dims, squeeze, broadcast_to, concatenate, split, strided_slice,
+// take, gather_elements, scatter_elements, repeat, tile, flip).
+//
+// All but scatter_elements go through op::CallTE with explicit arguments:
+//   (tensors the call reads..., R.shape(result shape) per output,
+//    R.prim_value(begin) per strided_slice axis)
+// so CallTE renames every symbolic variable of the inputs, the deduced
+// result shapes and the begins consistently, and passes the ones no buffer
+// defines as tir_vars. The kernels (manipulate_kernels.cc) map each output
+// index to the input element it copies. A call whose shapes are not all
+// known (or whose tuple argument is not a Tuple expression) is left alone.
+//
+// scatter_elements is sequential (later updates see earlier ones, "mean"
+// averages pairwise in order, as TVM's kernel), so it is written as plain
+// TIR loops (ScatterElementsPrimFunc) over data, indices and updates whose
+// dimensions are constants or bare symbolic variables; other shapes are
+// left alone.
+#include <unordered_map>
+
+#include "manipulate_common.h"
+#include "manipulate_kernels.h"
+#include "manipulate_te.h"
+#include "rlx/ir/functor.h"
+#include "rlx/op/legalize.h"
+
+namespace rlx::op::detail {
+namespace {
+
+using graph::Expr;
+
+// The tensor struct infos of the call's result(s); empty when a shape is
+// unknown.
+std::vector<Shape> KnownResultShapes(const Call& call, bool& multi) {
+  StructInfo sinfo = graph::GetStructInfo(call);
+  std::vector<StructInfo> fields = {sinfo};
+  multi = false;
+  if (const auto* tuple = sinfo.as<graph::TupleStructInfoNode>()) {
+    fields = tuple->fields;
+    multi = true;
+  }
+  std::vector<Shape> shapes;
+  for (const StructInfo& field : fields) {
+    const auto* tensor = field.as<graph::TensorStructInfoNode>();
+    if (tensor == nullptr) return {};
+    std::optional<Shape> shape = tensor->GetShape();
+    if (!shape) return {};
+    shapes.push_back(*shape);
+  }
+  return shapes;
+}
+
+KernelArgs SplitTEArgs(const TEArgs& te_args, size_t num_inputs, size_t num_outputs) {
+  KernelArgs args;
+  for (size_t i = 0; i < te_args.size(); ++i) {
+    if (i < num_inputs) {
+      args.inputs.push_back(te_args[i].tensor());
+    } else if (i < num_inputs + num_outputs) {
+      args.out_shapes.push_back(te_args[i].shape());
+    } else {
+      args.scalars.push_back(te_args[i].prim());
+    }
+  }
+  return args;
+}
+
+Expr LegalizeWithKernel(BlockBuilder& builder, const Call& call, const std::string& name_hint,
+                        const KernelFn& kernel) {
+  std::optional<std::vector<Expr>> tensors = KernelTensorArgs(call);
+  bool multi = false;
+  std::vector<Shape> results = KnownResultShapes(call, multi);
+  if (!tensors || results.empty()) return call;
+  std::vector<Expr> args = *tensors;
+  for (const Shape& shape : results) args.push_back(make<graph::ShapeExprNode>(shape));
+  std::vector<ir::PrimExpr> scalars = KernelScalars(call);
+  for (const ir::PrimExpr& scalar : scalars) args.push_back(make<graph::PrimValueNode>(scalar));
+  size_t num_inputs = tensors->size();
+  size_t num_outputs = results.size();
+  auto compute = [&](const TEArgs& te_args) {
+    return kernel(call, SplitTEArgs(te_args, num_inputs, num_outputs));
+  };
+  if (multi) return CallTEMulti(builder, call, args, name_hint, compute);
+  return CallTE(builder, call, args, name_hint, [&](const TEArgs& te_args) { return compute(te_args)[0]; });
+}
+
+// ---------------------------------------------------------------------------
+// scatter_elements
+
+// Graph-level symbolic variables -> fresh PrimFunc variables; nullopt when a
+// dimension is neither a constant nor a bare variable.
+class DimRenamer {
+ public:
+  std::optional<Shape> Rename(const Shape& shape) {
+    Shape renamed;
+    for (const ir::PrimExpr& dim : shape) {
+      if (ir::AsConstInt(dim)) {
+        renamed.push_back(AsInt64(dim));
+        continue;
+      }
+      const auto* var = dim.as<ir::VarNode>();
+      if (var == nullptr) return std::nullopt;
+      auto it = fresh_.find(var);
+      if (it == fresh_.end()) it = fresh_.emplace(var, ir::MakeVar(var->name_hint, var->dtype)).first;
+      renamed.push_back(it->second);
+    }
+    return renamed;
+  }
+
+ private:
+  std::unordered_map<const ir::VarNode*, ir::Var> fresh_;
+};
+
+Expr LegalizeScatterElements(BlockBuilder& builder, const Call& call) {
+  TensorStructInfo data = TensorArg(call, 0);
+  TensorStructInfo indices = TensorArg(call, 1);
+  std::optional<Shape> data_shape = data->GetShape();
+  std::optional<Shape> indices_shape = indices->GetShape();
+  if (!data_shape || !indices_shape || data->IsUnknownDtype() || indices->IsUnknownDtype()) return call;
+  DimRenamer renamer;
+  std::optional<Shape> data_dims = renamer.Rename(*data_shape);
+  std::optional<Shape> indices_dims = renamer.Rename(*indices_shape);
+  if (!data_dims || !indices_dims) return call;
+  int axis = NormalizeAxis(call, GetIntAttr(call, "axis", 0), data->ndim);
+  tir::PrimFunc func = ScatterElementsPrimFunc(*data_dims, data->dtype, *indices_dims, indices->dtype, axis,
+                                               GetStringAttr(call, "reduction", "update"));
+  graph::GlobalVar gv = AddPrimFuncShared(builder, func, "scatter_elements");
+  std::vector<Expr> operands(call->args.begin(), call->args.end());
+  return graph::MakeCall("relax.call_tir", {gv, make<graph::TupleNode>(std::move(operands))}, nullptr,
+                         {graph::GetStructInfo(call)});
+}
+
+void SetKernelLegalize(const std::string& op, const std::string& name_hint) {
+  const KernelFn* kernel = FindManipulateKernel(op);
+  RLX_ICHECK(kernel != nullptr) << "no kernel for " << op;
+  graph::SetOpLegalize(op, [kernel, name_hint](BlockBuilder& builder, const Call& call) {
+    return LegalizeWithKernel(builder, call, name_hint, *kernel);
+  });
+}
+
+}  // namespace
+
+void RegisterManipulateLegalizations() {
+  SetKernelLegalize("relax.reshape", "reshape");
+  SetKernelLegalize("relax.permute_dims", "transpose");
+  SetKernelLegalize("relax.expand_dims", "expand_dims");
+  SetKernelLegalize("relax.squeeze", "squeeze");
+  SetKernelLegalize("relax.flatten", "reshape");
+  SetKernelLegalize("relax.broadcast_to", "broadcast_to");
+  SetKernelLegalize("relax.concat", "concatenate");
+  SetKernelLegalize("relax.split", "split");
+  SetKernelLegalize("relax.strided_slice", "strided_slice");
+  SetKernelLegalize("relax.take", "take");
+  SetKernelLegalize("relax.gather_elements", "gather_elements");
+  SetKernelLegalize("relax.repeat", "repeat");
+  SetKernelLegalize("relax.tile", "tile");
+  SetKernelLegalize("relax.flip", "flip");
+  graph::SetOpLegalize("relax.scatter_elements", LegalizeScatterElements);
+}
+
+}  // namespace rlx::op::detail
