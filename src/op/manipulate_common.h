@@ -19,6 +19,7 @@ void RegisterManipulateJoinOps();      // concat, split
 void RegisterManipulateReplicateOps();  // repeat, tile, flip
 void RegisterIndexOps();               // take, strided_slice
 void RegisterGatherScatterOps();       // gather_elements, scatter_elements
+void RegisterLayoutTransformOp();       // layout_transform, with its legalization
 // Their legalizations, and reshape's and permute_dims' (legalize_manipulate.cc).
 void RegisterManipulateLegalizations();
 

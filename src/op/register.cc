@@ -22,6 +22,7 @@ void RegisterAllOps() {
     detail::RegisterManipulateReplicateOps();
     detail::RegisterIndexOps();
     detail::RegisterGatherScatterOps();
+    detail::RegisterLayoutTransformOp();
     detail::RegisterCreateOps();
     detail::RegisterBinaryLegalizations();
     detail::RegisterUnaryLegalizations();

@@ -376,9 +376,51 @@ ObjectRef RelaxParser::EvalOpAttr(const py::Expr& value, const graph::AttrSpec& 
       for (const ir::PrimExpr& dim : EvalDims(value, DimMode::kUse)) items.push_back(dim);
       return make<ir::ArrayNode>(std::move(items));
     }
+    case AttrKind::kIndexMap: return EvalIndexMap(value, info);
+    case AttrKind::kOptionalPrimValue: {
+      Expr prim_value = EvalExpr(value);
+      if (!prim_value.isa<graph::PrimValueNode>()) throw fail("R.prim_value(...) or None");
+      return prim_value;
+    }
     case AttrKind::kAny: break;
   }
   return EvalAttrValue(value, AttrLevel::kRelax, &prim_);
+}
+
+// `T.index_map(lambda i, j: (i // 4, j))`: the parameters become fresh
+// int64 Vars, visible only in the lambda's body; the value is an Array of the
+// Vars and an Array of the results.
+ObjectRef RelaxParser::EvalIndexMap(const py::Expr& value, const graph::OpInfo& info) {
+  const auto* call = value.As<py::Call>();
+  const py::Lambda* lambda = nullptr;
+  if (call != nullptr && CalleeName(*call) == "T.index_map" && call->args.size() == 1 && call->keywords.empty()) {
+    lambda = call->args[0]->As<py::Lambda>();
+  }
+  if (lambda == nullptr) {
+    Fail(value.span, fmt::format("{}: 'index_map' expects T.index_map(lambda ...: (...)), got {}", info.script_name,
+                                 Describe(value)));
+  }
+  scopes_.Push();
+  std::vector<ObjectRef> params;
+  for (const py::Param& param : lambda->params) {
+    if (param.kind != py::ParamKind::kRegular || param.default_value) {
+      scopes_.Pop();
+      Fail(param.span, "index_map parameters must be plain names");
+    }
+    ir::Var var = ir::MakeVar(param.name);
+    scopes_.DefinePrimVar(param.name, var);
+    params.push_back(var);
+  }
+  std::vector<ObjectRef> results;
+  try {
+    for (const ir::PrimExpr& result : prim_.EvalList(*lambda->body)) results.push_back(result);
+  } catch (...) {
+    scopes_.Pop();
+    throw;
+  }
+  scopes_.Pop();
+  return make<ir::ArrayNode>(std::vector<ObjectRef>{make<ir::ArrayNode>(std::move(params)),
+                                                    make<ir::ArrayNode>(std::move(results))});
 }
 
 Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) {
@@ -446,7 +488,7 @@ Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) 
     } else if (!attr_given.count(spec.name) && spec.default_value.defined()) {
       attrs = ir::DictWith(attrs, spec.name, spec.default_value);
     } else if (!attr_given.count(spec.name) && spec.kind != graph::AttrKind::kOptionalInt &&
-               spec.kind != graph::AttrKind::kOptionalIntList) {
+               spec.kind != graph::AttrKind::kOptionalIntList && spec.kind != graph::AttrKind::kOptionalPrimValue) {
       Fail(call.span, fmt::format("{}: missing required argument '{}'", info.script_name, spec.name));
     }
   }

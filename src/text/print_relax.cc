@@ -423,7 +423,8 @@ std::string ScriptPrinter::OpCallExpr(const graph::CallNode* call, const std::st
       // (whose defaults, like concat's axis=0, the parser and the
       // constructors store explicitly).
       ObjectRef value = call->attrs.defined() ? call->attrs->Get(spec.name) : ObjectRef();
-      bool optional = spec.kind == graph::AttrKind::kOptionalInt || spec.kind == graph::AttrKind::kOptionalIntList;
+      bool optional = spec.kind == graph::AttrKind::kOptionalInt || spec.kind == graph::AttrKind::kOptionalIntList ||
+                      spec.kind == graph::AttrKind::kOptionalPrimValue;
       if (!value.defined() && !optional) value = spec.default_value;
       args.push_back(spec.name + "=" + OpAttrValue(value, spec.kind));
       printed.insert(spec.name);

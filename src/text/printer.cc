@@ -298,10 +298,36 @@ std::string ScriptPrinter::OpAttrValue(const ObjectRef& value, graph::AttrKind k
         return out + (items.size() == 1 ? ",)" : ")");
       }
       break;
+    case AttrKind::kIndexMap:
+      if (const auto* pair = value.as<ir::ArrayNode>(); pair != nullptr && pair->elements.size() == 2) {
+        return IndexMapText(*pair);
+      }
+      break;
+    case AttrKind::kOptionalPrimValue:
     case AttrKind::kAny:
       break;
   }
   return AttrValue(value);
+}
+
+// `T.index_map(lambda i, j: (i // 4, j))`: the lambda's parameters are
+// defined in a frame of their own (renamed when an outer name is taken).
+std::string ScriptPrinter::IndexMapText(const ir::ArrayNode& pair) {
+  const auto* params = pair.elements[0].as<ir::ArrayNode>();
+  const auto* results = pair.elements[1].as<ir::ArrayNode>();
+  if (params == nullptr || results == nullptr) return AttrValue(ObjectRef(&pair));
+  FrameGuard frame(this, FrameKind::kTIR);
+  std::vector<std::string> names;
+  for (const ObjectRef& param : params->elements) {
+    const auto* var = param.as<ir::VarNode>();
+    names.push_back(var != nullptr ? Define(var, *frame, var->name_hint) : AttrValue(param));
+  }
+  std::vector<std::string> items;
+  for (const ObjectRef& result : results->elements) {
+    items.push_back(result.isa<ir::PrimExprNode>() ? Expr(cast<ir::PrimExprNode>(result)) : AttrValue(result));
+  }
+  std::string tuple = "(" + fmt::format("{}", fmt::join(items, ", ")) + (items.size() == 1 ? ",)" : ")");
+  return T("index_map") + "(lambda " + fmt::format("{}", fmt::join(names, ", ")) + ": " + tuple + ")";
 }
 
 // ---------------------------------------------------------------------------

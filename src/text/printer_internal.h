@@ -147,6 +147,7 @@ class ScriptPrinter {
   std::string AttrValue(const ObjectRef& value);
   std::string DictText(const ir::Dict& dict, const std::string& drop_key = "");
   std::string OpAttrValue(const ObjectRef& value, graph::AttrKind kind);
+  std::string IndexMapText(const ir::ArrayNode& pair);
 
   // ---- Scalar expressions (print_tir.cc) ----
   ExprText PrintExpr(const ir::PrimExpr& expr);

@@ -88,6 +88,7 @@ class RelaxParser {
   graph::Expr EvalCall(const py::Call& call);
   graph::Expr EvalOperator(const py::Call& call, const graph::OpInfo& info);
   graph::Expr EvalOpArg(const py::Expr& arg, const graph::OpInfo& info, size_t index);
+  ObjectRef EvalIndexMap(const py::Expr& value, const graph::OpInfo& info);
   ObjectRef EvalOpAttr(const py::Expr& value, const graph::AttrSpec& spec, const graph::OpInfo& info);
   graph::Expr EvalBinOp(const py::BinOp& op);
   graph::Expr EvalUnaryOp(const py::UnaryOp& op);

@@ -24,8 +24,14 @@ namespace rlx::graph {
 class BlockBuilder;
 
 // How an attribute value is typed in text: `axis=-1`, `axes=[0, 1]`,
-// `dtype="float32"`, `keepdims=True`, `value=1.5`, `shape=(n, 4)`.
-enum class AttrKind { kInt, kIntList, kOptionalInt, kOptionalIntList, kFloat, kBool, kString, kDataType, kPrimExprList, kAny };
+// `dtype="float32"`, `keepdims=True`, `value=1.5`, `shape=(n, 4)`,
+// `index_map=T.index_map(lambda i, j: (j, i))` (an Array of two Arrays: the
+// lambda's Vars and its results), `pad_value=R.prim_value(T.float32(0))` or
+// None (a graph PrimValue; absent means None).
+enum class AttrKind {
+  kInt, kIntList, kOptionalInt, kOptionalIntList, kFloat, kBool, kString, kDataType, kPrimExprList, kIndexMap,
+  kOptionalPrimValue, kAny
+};
 
 struct AttrSpec {
   std::string name;

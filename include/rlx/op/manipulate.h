@@ -70,6 +70,16 @@ Call gather_elements(Expr data, Expr indices, int64_t axis = 0);
 Call scatter_elements(Expr data, Expr indices, Expr updates, int64_t axis = 0, std::string reduction = "update");
 
 // ---------------------------------------------------------------------------
+// Layout.
+
+// Moves x[i] to out[f(i)] where f maps `index_params` to `index_results`
+// (TVM's IndexMap, printed `T.index_map(lambda i, j: (i // 4, j, i % 4))`);
+// positions no element reaches (padding) hold `pad_value` (pattern
+// kInjective).
+Call layout_transform(Expr x, std::vector<ir::Var> index_params, std::vector<ir::PrimExpr> index_results,
+                      std::optional<ir::PrimExpr> pad_value = std::nullopt, std::vector<int64_t> axis_separators = {});
+
+// ---------------------------------------------------------------------------
 // Replication and reversal.
 
 // Repeats each element `repeats` times along `axis` (nullopt: of the

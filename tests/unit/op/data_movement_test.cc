@@ -245,6 +245,23 @@ TEST_F(DataMovementTest, Flip) {
   EXPECT_EQ(InferError(flip(TensorVar("x", {n, Int(3)}), 2)), "flip: axis 2 is out of range for a tensor of rank 2");
 }
 
+// ---------------------------------------------------------------------------
+// layout_transform
+
+TEST_F(DataMovementTest, LayoutTransform) {
+  ir::Var i = ir::MakeVar("i"), j = ir::MakeVar("j");
+  // (i, j) -> (j // 4, i, j % 4): 14 columns pad to 4 x 4.
+  ExpectTensor(Infer(layout_transform(TensorVar("x", {n, Int(14)}), {i, j}, {ir::floordiv(j, 4), i, ir::floormod(j, 4)})),
+               {Int(4), n, Int(4)}, kF32);
+  ExpectTensor(Infer(layout_transform(TensorVar("x", {n, m}), {i, j}, {j, i})), {m, n}, kF32);
+  ExpectTensor(Infer(layout_transform(TensorVar("x", {n}), {i}, {ir::floordiv(i, 8), ir::floormod(i, 8)})),
+               {ir::floordiv(n + 7, 8), Int(8)}, kF32);
+  // A form whose range is not derived keeps the rank.
+  ExpectTensorRank(Infer(layout_transform(TensorVar("x", {n}), {i}, {i - 1})), 1, kF32);
+  EXPECT_EQ(InferError(layout_transform(TensorVar("x", {n, m}), {i}, {i})),
+            "layout_transform: the index map takes 1 indices but the tensor has rank 2");
+}
+
 TEST_F(DataMovementTest, ErrorsCarryTheCallSpan) {
   try {
     Infer(WithSpan(flip(TensorVar("x", {n}), 3), 2));

@@ -363,5 +363,35 @@ TEST(LegalizeManipulateTest, ScatterElementsReductions) {
   }
 }
 
+// ---------------------------------------------------------------------------
+// layout_transform
+
+TEST(LegalizeManipulateTest, LayoutTransformPadded) {
+  LegalizedOp op = LegalizeCall(
+      {{"x", "R.Tensor((\"n\", 14), dtype=\"float32\")"}},
+      "R.layout_transform(x, index_map=T.index_map(lambda i, j: (j // 4, i, j % 4)), pad_value=R.prim_value(T.float32(-1)))");
+  for (int64_t n : kSizes) {
+    tir::HostTensor x = RandomTensor(kF32, {n, 14}, 26);
+    ExpectOutput(op, {x}, {{"n", n}}, 0, {4, n, 4},
+                 [&](const Index& i) {
+                   int64_t j = i[0] * 4 + i[2];
+                   return j < 14 ? x.At({i[1], j}) : -1.0;
+                 },
+                 "layout_transform " + At(n));
+  }
+}
+
+TEST(LegalizeManipulateTest, LayoutTransformTransposeSymbolic) {
+  LegalizedOp op = LegalizeCall({{"x", "R.Tensor((\"n\", \"m\"), dtype=\"int32\")"}},
+                                "R.layout_transform(x, index_map=T.index_map(lambda a, b: (b, a)))");
+  for (int64_t n : kSizes) {
+    for (int64_t m : {1, 5}) {
+      tir::HostTensor x = RandomTensor(kI32, {n, m}, 27, -100, 100);
+      ExpectOutput(op, {x}, {{"n", n}, {"m", m}}, 0, {m, n}, [&](const Index& i) { return x.At({i[1], i[0]}); },
+                   "layout_transform transpose " + At(n));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rlx::op_test
