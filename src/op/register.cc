@@ -21,6 +21,7 @@ void RegisterAllOps() {
     detail::RegisterUnaryLegalizations();
     detail::RegisterReduceLegalizations();
     detail::RegisterCreateLegalizations();
+    detail::RegisterManipulateLegalizations();
   });
 }
 
