@@ -42,15 +42,15 @@ PrimExpr RavelIndex(const std::vector<PrimExpr>& index, const Shape& shape) {
 }
 
 std::vector<PrimExpr> UnravelIndex(const PrimExpr& flat, const Shape& shape) {
+  // index[d] = flat // stride[d] % shape[d] (no modulo for d = 0), stride[d]
+  // the product of the later dims; simplified (so `// 4 // 3` is `// 12`).
+  arith::Analyzer analyzer;
   std::vector<PrimExpr> index(shape.size());
-  PrimExpr rest = flat;
+  PrimExpr stride = ir::MakeInt(1);
   for (size_t i = shape.size(); i-- > 0;) {
-    if (i == 0) {
-      index[0] = rest;
-      break;
-    }
-    index[i] = ir::floormod(rest, Int64(shape[i]));
-    rest = ir::floordiv(rest, Int64(shape[i]));
+    PrimExpr quotient = ir::IsConstInt(stride, 1) ? flat : ir::floordiv(flat, stride);
+    index[i] = analyzer.Simplify(i == 0 ? quotient : ir::floormod(quotient, Int64(shape[i])));
+    stride = analyzer.Simplify(stride * Int64(shape[i]));
   }
   return index;
 }

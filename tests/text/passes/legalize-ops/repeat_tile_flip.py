@@ -58,9 +58,9 @@ class Expected:
         for ax0 in range(T.int64(12)):
             with T.block("T_repeat"):
                 v_ax0 = T.axis.spatial(T.int64(12), ax0)
-                T.reads(x[v_ax0 // T.int64(2) // T.int64(2), v_ax0 // T.int64(2) % T.int64(2)])
+                T.reads(x[v_ax0 // T.int64(4), v_ax0 // T.int64(2) % T.int64(2)])
                 T.writes(T_repeat[v_ax0])
-                T_repeat[v_ax0] = x[v_ax0 // T.int64(2) // T.int64(2), v_ax0 // T.int64(2) % T.int64(2)]
+                T_repeat[v_ax0] = x[v_ax0 // T.int64(4), v_ax0 // T.int64(2) % T.int64(2)]
 
     @T.prim_func(private=True)
     def tile(x: T.Buffer((T.int64(3), T.int64(2)), "float32"), T_tile: T.Buffer((T.int64(2), T.int64(3), T.int64(6)), "float32")):

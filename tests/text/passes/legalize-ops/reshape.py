@@ -37,9 +37,9 @@ class Expected:
         for ax0, ax1 in T.grid(T.int64(8), T.int64(3)):
             with T.block("T_reshape"):
                 v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
-                T.reads(x[(v_ax0 * T.int64(3) + v_ax1) // T.int64(4) // T.int64(3), (v_ax0 * T.int64(3) + v_ax1) // T.int64(4) % T.int64(3), (v_ax0 * T.int64(3) + v_ax1) % T.int64(4)])
+                T.reads(x[(v_ax0 * T.int64(3) + v_ax1) // T.int64(12), (v_ax0 * T.int64(3) + v_ax1) // T.int64(4) % T.int64(3), (v_ax0 * T.int64(3) + v_ax1) % T.int64(4)])
                 T.writes(T_reshape[v_ax0, v_ax1])
-                T_reshape[v_ax0, v_ax1] = x[(v_ax0 * T.int64(3) + v_ax1) // T.int64(4) // T.int64(3), (v_ax0 * T.int64(3) + v_ax1) // T.int64(4) % T.int64(3), (v_ax0 * T.int64(3) + v_ax1) % T.int64(4)]
+                T_reshape[v_ax0, v_ax1] = x[(v_ax0 * T.int64(3) + v_ax1) // T.int64(12), (v_ax0 * T.int64(3) + v_ax1) // T.int64(4) % T.int64(3), (v_ax0 * T.int64(3) + v_ax1) % T.int64(4)]
 
     @T.prim_func(private=True)
     def reshape1(var_x: T.handle, var_T_reshape: T.handle):
