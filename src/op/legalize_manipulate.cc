@@ -10,8 +10,9 @@
 // so CallTE renames every symbolic variable of the inputs, the deduced
 // result shapes and the begins consistently, and passes the ones no buffer
 // defines as tir_vars. The kernels (manipulate_kernels.cc) map each output
-// index to the input element it copies. A call whose shapes are not all
-// known (or whose tuple argument is not a Tuple expression) is left alone.
+// index to the input element it copies. A tuple-valued variable argument
+// (concat(t)) is unpacked into bindings t[0], t[1], ... first. A call whose
+// shapes are not all known is left alone.
 //
 // scatter_elements is sequential (later updates see earlier ones, "mean"
 // averages pairwise in order, as TVM's kernel), so it is written as plain
@@ -68,15 +69,15 @@ KernelArgs SplitTEArgs(const TEArgs& te_args, size_t num_inputs, size_t num_outp
 
 Expr LegalizeWithKernel(BlockBuilder& builder, const Call& call, const std::string& name_hint,
                         const KernelFn& kernel) {
-  std::optional<std::vector<Expr>> tensors = KernelTensorArgs(call);
   bool multi = false;
   std::vector<Shape> results = KnownResultShapes(call, multi);
-  if (!tensors || results.empty()) return call;
-  std::vector<Expr> args = *tensors;
+  if (results.empty()) return call;
+  std::vector<Expr> tensors = KernelTensorArgs(builder, call);
+  std::vector<Expr> args = tensors;
   for (const Shape& shape : results) args.push_back(make<graph::ShapeExprNode>(shape));
   std::vector<ir::PrimExpr> scalars = KernelScalars(call);
   for (const ir::PrimExpr& scalar : scalars) args.push_back(make<graph::PrimValueNode>(scalar));
-  size_t num_inputs = tensors->size();
+  size_t num_inputs = tensors.size();
   size_t num_outputs = results.size();
   auto compute = [&](const TEArgs& te_args) {
     return kernel(call, SplitTEArgs(te_args, num_inputs, num_outputs));

@@ -161,7 +161,7 @@ std::vector<std::string> ManipulateKernelOps() {
   return names;
 }
 
-std::optional<std::vector<graph::Expr>> KernelTensorArgs(const Call& call) {
+std::vector<graph::Expr> KernelTensorArgs(graph::BlockBuilder& builder, const Call& call) {
   std::vector<graph::Expr> tensors;
   for (const graph::Expr& arg : call->args) {
     StructInfo sinfo = graph::GetStructInfo(arg);
@@ -173,9 +173,13 @@ std::optional<std::vector<graph::Expr>> KernelTensorArgs(const Call& call) {
     bool holds_tensors = tuple_sinfo != nullptr && !tuple_sinfo->fields.empty() &&
                          tuple_sinfo->fields[0].isa<graph::TensorStructInfoNode>();
     if (!holds_tensors) continue;
-    const auto* tuple = arg.as<graph::TupleNode>();
-    if (tuple == nullptr) return std::nullopt;
-    tensors.insert(tensors.end(), tuple->fields.begin(), tuple->fields.end());
+    if (const auto* tuple = arg.as<graph::TupleNode>()) {
+      tensors.insert(tensors.end(), tuple->fields.begin(), tuple->fields.end());
+      continue;
+    }
+    for (size_t i = 0; i < tuple_sinfo->fields.size(); ++i) {
+      tensors.push_back(builder.Emit(make<graph::TupleGetItemNode>(arg, static_cast<int>(i)), "lv"));
+    }
   }
   return tensors;
 }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "rlx/graph/block_builder.h"
 #include "rlx/graph/expr.h"
 #include "rlx/tir/te.h"
 
@@ -39,11 +40,11 @@ const KernelFn* FindManipulateKernel(const std::string& name);
 std::vector<std::string> ManipulateKernelOps();
 
 // The tensors a call reads, in kernel-input order: each Tensor argument,
-// and each field of a Tuple expression argument (concat). Arguments that are
-// not tensors (shapes, tuples of PrimValues) are skipped. nullopt when a
-// tuple-valued argument is not a Tuple expression (its fields are not at
-// hand).
-std::optional<std::vector<graph::Expr>> KernelTensorArgs(const graph::Call& call);
+// and each field of a tuple-of-tensors argument (concat): the fields of a
+// Tuple expression, or `t[i]` bound to fresh variables in `builder` when the
+// tuple is a variable. Arguments that are not tensors (shapes, tuples of
+// PrimValues) are skipped.
+std::vector<graph::Expr> KernelTensorArgs(graph::BlockBuilder& builder, const graph::Call& call);
 
 // The scalars the kernel of `call` reads (strided_slice's begins), as
 // graph-level PrimExprs.

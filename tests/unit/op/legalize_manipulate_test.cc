@@ -176,6 +176,22 @@ TEST(LegalizeManipulateTest, ConcatSymbolic) {
   }
 }
 
+TEST(LegalizeManipulateTest, ConcatOfATupleVariable) {
+  // The tuple is bound to a variable: legalization unpacks it first.
+  std::string text = OneCallModule({{"x", "R.Tensor((\"n\", 2), dtype=\"float32\")"},
+                                    {"y", "R.Tensor((3, 2), dtype=\"float32\")"}},
+                                   "R.concat(t, axis=0)");
+  text.replace(text.find("        gv = "), 0, "        t = (y, x)\n");
+  LegalizedOp op = LegalizeModuleText(text);
+  for (int64_t n : kSizes) {
+    tir::HostTensor x = RandomTensor(kF32, {n, 2}, 28);
+    tir::HostTensor y = RandomTensor(kF32, {3, 2}, 29);
+    ExpectOutput(op, {y, x}, {{"n", n}}, 0, {3 + n, 2},
+                 [&](const Index& i) { return i[0] < 3 ? y.At(i) : x.At({i[0] - 3, i[1]}); },
+                 "concat of a tuple variable " + At(n));
+  }
+}
+
 TEST(LegalizeManipulateTest, ConcatThreeStatic) {
   LegalizedOp op = LegalizeCall({{"x", "R.Tensor((2, 1), dtype=\"int64\")"},
                                  {"y", "R.Tensor((2, 3), dtype=\"int64\")"},
