@@ -29,6 +29,14 @@ graph::StructInfo InferShift(const graph::Call& call, graph::BlockBuilder&) {
   return graph::GetStructInfo(call->args[0]);
 }
 
+// "relax.test.stack_rows"((a: (n, 2), b: (m, 2))) -> (n + m, 2).
+graph::StructInfo InferStackRows(const graph::Call& call, graph::BlockBuilder&) {
+  auto tuple = cast<graph::TupleStructInfoNode>(graph::GetStructInfo(call->args[0]));
+  auto a = cast<graph::TensorStructInfoNode>(tuple->fields[0]);
+  auto b = cast<graph::TensorStructInfoNode>(tuple->fields[1]);
+  return graph::TensorSInfo({a->GetShape().value()[0] + b->GetShape().value()[0], ir::MakeInt(2)}, a->dtype);
+}
+
 void RegisterTestOps() {
   static bool done = false;
   if (done) return;
@@ -65,6 +73,26 @@ void RegisterTestOps() {
     });
   };
   graph::RegisterOp(shift);
+  graph::OpInfo stack;
+  stack.name = "relax.test.stack_rows";
+  stack.script_name = "R.test.stack_rows";
+  stack.args = {"tensors"};
+  stack.infer = InferStackRows;
+  stack.legalize = [](graph::BlockBuilder& builder, const graph::Call& call) -> graph::Expr {
+    return op::CallTE(builder, call, "stack_rows", [](const op::TEArgs& args) {
+      const te::Tensor& a = args[0].tensors()[0];
+      const te::Tensor& b = args[0].tensors()[1];
+      PrimExpr rows = a.shape()[0];
+      return te::Compute(
+          {rows + b.shape()[0], ir::MakeInt(2)},
+          [&](const std::vector<ir::Var>& i) {
+            return te::IfThenElse(ir::lt(i[0], rows), a(ir::min(i[0], rows - 1), i[1]),
+                                  b(ir::max(i[0] - rows, ir::MakeInt(0)), i[1]));
+          },
+          "stacked");
+    });
+  };
+  graph::RegisterOp(stack);
 }
 
 TEST(CallTETest, TupleOutputs) {
@@ -117,6 +145,28 @@ class Module:
   EXPECT_EQ(cast<ir::VarNode>(tir_vars->values[0])->name_hint, "k");
   tir::HostTensor x = tir::HostTensor::FromDoubles(kF32, {3}, {1, 2, 3});
   ExpectTensorNear(RunLegalized(op, {x}, {{"n", 3}, {"k", 5}}), {3}, {11, 12, 13}, 0, 0, "shift");
+}
+
+// A tuple argument: each field becomes its own call_tir input, whether the
+// tuple is written out or held by a variable.
+TEST(CallTETest, TupleArgumentFieldsBecomeInputs) {
+  RegisterTestOps();
+  for (const char* body : {"gv = R.test.stack_rows((a, b))", "t = (a, b)\n        gv = R.test.stack_rows(t)"}) {
+    SCOPED_TRACE(body);
+    LegalizedOp op = LegalizeModuleText(std::string(R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(a: R.Tensor(("n", 2), dtype="float32"), b: R.Tensor(("m", 2), dtype="float32")):
+        )") + body + "\n        return gv\n");
+    ASSERT_TRUE(op.func.defined());
+    EXPECT_EQ(op.func->params.size(), 3u);
+    EXPECT_TRUE(graph::WellFormedDiagnostics(op.mod).empty()) << "the module must stay well-formed";
+    tir::HostTensor a = RandomTensor(kF32, {3, 2}, 1), b = RandomTensor(kF32, {1, 2}, 2);
+    std::vector<double> expected = a.ToDoubles();
+    for (double v : b.ToDoubles()) expected.push_back(v);
+    ExpectTensorNear(RunLegalized(op, {a, b}, {{"n", 3}, {"m", 1}}), {4, 2}, expected, 0, 0, "stack_rows");
+  }
 }
 
 TEST(CallTETest, AddPrimFuncSharedReusesAndRenames) {
