@@ -20,8 +20,9 @@ void RegisterManipulateReplicateOps();  // repeat, tile, flip
 void RegisterIndexOps();               // take, strided_slice
 void RegisterGatherScatterOps();       // gather_elements, scatter_elements
 void RegisterLayoutTransformOp();       // layout_transform, with its legalization
-// Their legalizations, and reshape's and permute_dims' (legalize_manipulate.cc).
-void RegisterManipulateLegalizations();
+// Their legalizations, and reshape's and permute_dims', are registered by
+// RegisterManipulateLegalizations() (declared in op_common.h,
+// legalize_manipulate.cc).
 
 // The int attribute `key`: `default_value` when absent, an error when absent
 // without a default (required) or not an integer.
