@@ -57,6 +57,14 @@ void RegisterLinearAlgebraOps();
 void RegisterManipulateOps();
 void RegisterStatisticalOps();
 void RegisterDatatypeOps();
+// nn, image, search/scan and einsum operators (nn.cc, convolution.cc,
+// pooling.cc, image.cc, search_scan.cc, einsum.cc).
+void RegisterNNOps();
+void RegisterConvolutionOps();
+void RegisterPoolingOps();
+void RegisterImageOps();
+void RegisterSearchScanOps();
+void RegisterEinsumOps();
 
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,

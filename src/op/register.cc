@@ -16,6 +16,12 @@ void RegisterAllOps() {
     detail::RegisterManipulateOps();
     detail::RegisterStatisticalOps();
     detail::RegisterDatatypeOps();
+    detail::RegisterNNOps();
+    detail::RegisterConvolutionOps();
+    detail::RegisterPoolingOps();
+    detail::RegisterImageOps();
+    detail::RegisterSearchScanOps();
+    detail::RegisterEinsumOps();
   });
 }
 

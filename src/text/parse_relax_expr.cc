@@ -365,6 +365,7 @@ ObjectRef RelaxParser::EvalOpAttr(const py::Expr& value, const graph::AttrSpec& 
       if (std::optional<bool> b = AsBoolLiteral(value)) return ir::MakeBool(*b);
       throw fail("True or False");
     case AttrKind::kString:
+    case AttrKind::kOptionalString:
       if (std::optional<std::string> s = AsStringLiteral(value)) return ir::MakeString(*s);
       throw fail("a string");
     case AttrKind::kDataType: {
@@ -376,7 +377,8 @@ ObjectRef RelaxParser::EvalOpAttr(const py::Expr& value, const graph::AttrSpec& 
       for (const ir::PrimExpr& dim : EvalDims(value, DimMode::kUse)) items.push_back(dim);
       return make<ir::ArrayNode>(std::move(items));
     }
-    case AttrKind::kAny: break;
+    case AttrKind::kAny:
+    case AttrKind::kOptionalAny: break;
   }
   return EvalAttrValue(value, AttrLevel::kRelax, &prim_);
 }
@@ -445,8 +447,7 @@ Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) 
       attrs = ir::DictWith(attrs, spec.name, it->second);
     } else if (!attr_given.count(spec.name) && spec.default_value.defined()) {
       attrs = ir::DictWith(attrs, spec.name, spec.default_value);
-    } else if (!attr_given.count(spec.name) && spec.kind != graph::AttrKind::kOptionalInt &&
-               spec.kind != graph::AttrKind::kOptionalIntList) {
+    } else if (!attr_given.count(spec.name) && !graph::IsOptionalAttrKind(spec.kind)) {
       Fail(call.span, fmt::format("{}: missing required argument '{}'", info.script_name, spec.name));
     }
   }

@@ -23,7 +23,29 @@ class BlockBuilder;
 
 // How an attribute value is typed in text: `axis=-1`, `axes=[0, 1]`,
 // `dtype="float32"`, `keepdims=True`, `value=1.5`, `shape=(n, 4)`.
-enum class AttrKind { kInt, kIntList, kOptionalInt, kOptionalIntList, kFloat, kBool, kString, kDataType, kPrimExprList, kAny };
+// The kOptional* kinds may also be None (absent from the call's Dict):
+// kOptionalString is `causal_mask="TopLeft"` or None, kOptionalAny any
+// attribute value (`scale=T.float32(0.5)`) or None.
+enum class AttrKind {
+  kInt,
+  kIntList,
+  kOptionalInt,
+  kOptionalIntList,
+  kFloat,
+  kBool,
+  kString,
+  kDataType,
+  kPrimExprList,
+  kAny,
+  kOptionalString,
+  kOptionalAny,
+};
+
+// Whether an attribute of this kind may be None (absent).
+inline bool IsOptionalAttrKind(AttrKind kind) {
+  return kind == AttrKind::kOptionalInt || kind == AttrKind::kOptionalIntList || kind == AttrKind::kOptionalString ||
+         kind == AttrKind::kOptionalAny;
+}
 
 struct AttrSpec {
   std::string name;

@@ -1,0 +1,255 @@
+// Legalization of the nn, statistical, image and einsum operators: each
+// call becomes R.call_tir of a PrimFunc built from its TE computation
+// (include/rlx/op/te_compute.h), with the attributes normalized exactly as
+// the struct-info rules read them. Symbolic shapes flow from the arguments'
+// struct info into the placeholders, so one PrimFunc serves every size.
+//
+// An operator whose arguments lack a known shape (only a rank), or whose
+// attributes ask for something the TE computation does not implement
+// (resize2d's cubic method, attention's window_size), is left as it is:
+// legalization returns the call unchanged, as TVM's does for what it cannot
+// lower.
+#include "legalize_nn.h"
+
+#include <fmt/format.h>
+
+#include "attr_util.h"
+#include "op_common.h"
+#include "rlx/op/te_compute.h"
+
+namespace rlx::op::detail {
+namespace {
+
+using compute::Tensor;
+
+std::vector<int> Positions(const Call& call, const std::string& key, const std::string& fallback,
+                           const std::string& canonical) {
+  return LayoutPositions(call, key, GetStringAttr(call, key, fallback), canonical);
+}
+
+int Rank(const Call& call, size_t index) { return graph::GetStructInfo(call->args[index]).as<graph::TensorStructInfoNode>()->ndim; }
+
+std::vector<int> NormalizedAxes(const Call& call, const std::string& key, int ndim, std::vector<int64_t> fallback) {
+  return NormalizeAxes(call, GetIntListAttr(call, key, fallback), ndim);
+}
+
+}  // namespace
+
+std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
+  std::string name = OpName(call);
+  LegalizeSpec spec;
+  spec.name = name.substr(name.rfind('.') + 1);
+  if (name == "nn.softmax" || name == "nn.log_softmax") {
+    int axis = NormalizeAxis(call, GetIntAttr(call, "axis", -1), Rank(call, 0));
+    bool log = name == "nn.log_softmax";
+    spec.compute = [axis, log](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{log ? compute::LogSoftmax(in[0], axis) : compute::Softmax(in[0], axis)};
+    };
+    return spec;
+  }
+  if (name == "nn.layer_norm") {
+    std::vector<int> axes = NormalizedAxes(call, "axes", Rank(call, 0), {-1});
+    double eps = GetFloatAttr(call, "epsilon", 1e-5);
+    bool center = GetBoolAttr(call, "center", true), scale = GetBoolAttr(call, "scale", true);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{
+          compute::LayerNorm(in[0], scale ? in[1] : Tensor(), center ? in[2] : Tensor(), axes, eps)};
+    };
+    return spec;
+  }
+  if (name == "nn.rms_norm") {
+    std::vector<int> axes = NormalizedAxes(call, "axes", Rank(call, 0), {-1});
+    double eps = GetFloatAttr(call, "epsilon", 1e-5);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::RmsNorm(in[0], in[1], axes, eps)};
+    };
+    return spec;
+  }
+  if (name == "nn.group_norm") {
+    int ndim = Rank(call, 0);
+    std::vector<int> axes = NormalizedAxes(call, "axes", ndim, {});
+    int channel_axis = NormalizeAxis(call, GetIntAttr(call, "channel_axis", 1), ndim);
+    int64_t groups = GetIntAttr(call, "num_groups", 1);
+    double eps = GetFloatAttr(call, "epsilon", 1e-5);
+    bool center = GetBoolAttr(call, "center", true), scale = GetBoolAttr(call, "scale", true);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::GroupNorm(in[0], scale ? in[1] : Tensor(), center ? in[2] : Tensor(),
+                                                    groups, channel_axis, axes, eps)};
+    };
+    return spec;
+  }
+  if (name == "nn.batch_norm") {
+    int axis = NormalizeAxis(call, GetIntAttr(call, "axis", 1), Rank(call, 0));
+    double eps = GetFloatAttr(call, "epsilon", 1e-5);
+    bool center = GetBoolAttr(call, "center", true), scale = GetBoolAttr(call, "scale", true);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return compute::BatchNorm(in[0], scale ? in[1] : Tensor(), center ? in[2] : Tensor(), in[3], in[4], axis, eps);
+    };
+    return spec;
+  }
+  if (name == "nn.pad") {
+    std::vector<int64_t> widths = GetIntListAttr(call, "pad_width");
+    double value = GetFloatAttr(call, "pad_value", 0.0);
+    std::string mode = GetStringAttr(call, "pad_mode", "constant");
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::Pad(in[0], widths, value, mode)};
+    };
+    return spec;
+  }
+  if (name == "nn.attention") {
+    if (GetOptionalIntAttr(call, "window_size")) return std::nullopt;
+    std::optional<double> scale = GetOptionalFloatAttr(call, "scale");
+    std::optional<std::string> causal = GetOptionalStringAttr(call, "causal_mask");
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{
+          compute::Attention(in[0], in[1], in[2], in.size() > 3 ? in[3] : Tensor(), scale, causal)};
+    };
+    return spec;
+  }
+  return ConvPoolLegalizeSpec(call);
+}
+
+namespace {
+
+DataType OutDtype(const Call& call) {
+  DataType dtype = GetDataTypeAttr(call, "out_dtype", DataType::Void());
+  if (!dtype.is_void()) return dtype;
+  return graph::GetStructInfo(call->args[0]).as<graph::TensorStructInfoNode>()->dtype;
+}
+
+}  // namespace
+
+std::optional<LegalizeSpec> ConvPoolLegalizeSpec(const Call& call) {
+  std::string name = OpName(call);
+  LegalizeSpec spec;
+  spec.name = name.substr(name.rfind('.') + 1);
+  if (name == "nn.conv1d" || name == "nn.conv2d" || name == "nn.conv2d_transpose") {
+    bool transpose = name == "nn.conv2d_transpose";
+    size_t spatial = name == "nn.conv1d" ? 1 : 2;
+    std::string data_canonical = spatial == 1 ? "NCW" : "NCHW";
+    std::string kernel_canonical = spatial == 1 ? "OIW" : "OIHW";
+    compute::ConvParams p;
+    p.strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), spatial);
+    p.dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), spatial);
+    p.padding = CompletePadding(call, GetIntListAttr(call, "padding", {0}), spatial);
+    p.output_padding = transpose ? ExpandToRank(call, "output_padding", GetIntListAttr(call, "output_padding", {0}), spatial)
+                                 : std::vector<int64_t>(spatial, 0);
+    p.groups = GetIntAttr(call, "groups", 1);
+    std::string data_layout = GetStringAttr(call, "data_layout", data_canonical);
+    p.data_pos = LayoutPositions(call, "data_layout", data_layout, data_canonical);
+    p.kernel_pos = Positions(call, "kernel_layout", transpose ? "IOHW" : kernel_canonical, kernel_canonical);
+    p.out_pos = LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(data_layout),
+                                data_canonical);
+    p.out_dtype = OutDtype(call);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{transpose ? compute::ConvTranspose(in[0], in[1], p) : compute::Conv(in[0], in[1], p)};
+    };
+    return spec;
+  }
+  if (name == "nn.max_pool2d" || name == "nn.avg_pool2d") {
+    compute::PoolParams p;
+    p.pool_size = ExpandToRank(call, "pool_size", GetIntListAttr(call, "pool_size", {1}), 2);
+    p.strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), 2);
+    p.dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), 2);
+    p.padding = CompletePadding(call, GetIntListAttr(call, "padding", {0}), 2);
+    p.ceil_mode = GetBoolAttr(call, "ceil_mode", false);
+    p.count_include_pad = GetBoolAttr(call, "count_include_pad", false);
+    std::string layout = GetStringAttr(call, "layout", "NCHW");
+    p.pos = LayoutPositions(call, "layout", layout, "NCHW");
+    p.out_pos = LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), "NCHW");
+    bool is_max = name == "nn.max_pool2d";
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{is_max ? compute::MaxPool2D(in[0], p) : compute::AvgPool2D(in[0], p)};
+    };
+    return spec;
+  }
+  if (name == "nn.adaptive_avg_pool2d") {
+    std::string layout = GetStringAttr(call, "layout", "NCHW");
+    std::vector<int> pos = LayoutPositions(call, "layout", layout, "NCHW");
+    std::vector<int> out_pos =
+        LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), "NCHW");
+    std::optional<std::vector<int64_t>> size = GetOptionalIntListAttr(call, "output_size");
+    if (size) size = ExpandToRank(call, "output_size", *size, 2);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::AdaptiveAvgPool2D(in[0], size, pos, out_pos)};
+    };
+    return spec;
+  }
+  return MiscLegalizeSpec(call);
+}
+
+std::optional<LegalizeSpec> MiscLegalizeSpec(const Call& call) {
+  std::string name = OpName(call);
+  LegalizeSpec spec;
+  spec.name = name.substr(name.rfind('.') + 1);
+  if (name == "variance" || name == "std") {
+    int ndim = Rank(call, 0);
+    std::optional<std::vector<int64_t>> axis = GetOptionalIntListAttr(call, "axis");
+    std::vector<int> axes;
+    if (axis) {
+      axes = NormalizeAxes(call, *axis, ndim);
+    } else {
+      for (int d = 0; d < ndim; ++d) axes.push_back(d);
+    }
+    bool keepdims = GetBoolAttr(call, "keepdims", false);
+    bool is_std = name == "std";
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{is_std ? compute::Std(in[0], axes, keepdims) : compute::Variance(in[0], axes, keepdims)};
+    };
+    return spec;
+  }
+  if (name == "argmax" || name == "argmin") {
+    std::optional<int64_t> axis = GetOptionalIntAttr(call, "axis");
+    std::optional<int> normalized;
+    if (axis) normalized = NormalizeAxis(call, *axis, Rank(call, 0));
+    bool keepdims = GetBoolAttr(call, "keepdims", false);
+    bool is_max = name == "argmax";
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::ArgReduce(in[0], normalized, keepdims, is_max)};
+    };
+    return spec;
+  }
+  if (name == "cumsum") {
+    std::optional<int64_t> axis = GetOptionalIntAttr(call, "axis");
+    std::optional<int> normalized;
+    if (axis) normalized = NormalizeAxis(call, *axis, Rank(call, 0));
+    DataType dtype = GetDataTypeAttr(call, "dtype", DataType::Void());
+    if (dtype.is_void()) dtype = graph::GetStructInfo(call->args[0]).as<graph::TensorStructInfoNode>()->dtype;
+    bool exclusive = GetBoolAttr(call, "exclusive", false);
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::Cumsum(in[0], normalized, dtype, exclusive)};
+    };
+    return spec;
+  }
+  if (name == "einsum") {
+    std::string subscripts = GetStringAttr(call, "subscripts", "");
+    const auto* out = call->struct_info.as<graph::TensorStructInfoNode>();
+    if (out == nullptr || !out->GetShape()) return std::nullopt;
+    std::vector<ir::PrimExpr> out_shape = *out->GetShape();
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::Einsum(in, subscripts, out_shape)};
+    };
+    return spec;
+  }
+  if (name == "image.resize2d") {
+    compute::ResizeParams p;
+    p.pos = LayoutPositions(call, "layout", GetStringAttr(call, "layout", "NCHW"), "NCHW");
+    p.method = GetStringAttr(call, "method", "linear");
+    p.coordinate_transformation_mode = GetStringAttr(call, "coordinate_transformation_mode", "half_pixel");
+    p.rounding_method = GetStringAttr(call, "rounding_method", "round");
+    p.out_dtype = OutDtype(call);
+    if (p.method == "cubic" || p.coordinate_transformation_mode == "tf_half_pixel_for_nn") return std::nullopt;
+    const auto* size = graph::GetStructInfo(call->args[1]).as<graph::ShapeStructInfoNode>();
+    if (size == nullptr || !size->values) return std::nullopt;
+    std::vector<ir::PrimExpr> values = *size->values;
+    if (values.size() == 1) values.push_back(values[0]);
+    spec.tensor_args = {0};
+    spec.compute = [=](const std::vector<Tensor>& in) {
+      return std::vector<Tensor>{compute::Resize2D(in[0], values, p)};
+    };
+    return spec;
+  }
+  return std::nullopt;
+}
+
+}  // namespace rlx::op::detail
