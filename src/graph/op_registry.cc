@@ -52,6 +52,16 @@ void RegisterOp(OpInfo info) {
   table.by_name.emplace(std::move(name), std::move(entry));
 }
 
+void SetOpLegalize(std::string_view name, FLegalize legalize) {
+  OpTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  auto it = table.by_name.find(name);
+  RLX_ICHECK(it != table.by_name.end()) << "legalization for unregistered operator '" << name << "'";
+  RLX_ICHECK(!it->second->legalize) << "operator '" << name << "' has two legalizations";
+  RLX_ICHECK(legalize) << "empty legalization for '" << name << "'";
+  it->second->legalize = std::move(legalize);
+}
+
 const OpInfo* FindOp(std::string_view name) {
   EnsureBuiltinsRegistered();
   OpTable& table = Table();

@@ -15,12 +15,14 @@
 
 #include "attr_util.h"
 #include "op_common.h"
+#include "rlx/op/legalize.h"
 #include "rlx/op/te_compute.h"
 
 namespace rlx::op::detail {
 namespace {
 
 using compute::Tensor;
+using Shapes = std::vector<std::vector<ir::PrimExpr>>;
 
 std::vector<int> Positions(const Call& call, const std::string& key, const std::string& fallback,
                            const std::string& canonical) {
@@ -42,7 +44,7 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
   if (name == "nn.softmax" || name == "nn.log_softmax") {
     int axis = NormalizeAxis(call, GetIntAttr(call, "axis", -1), Rank(call, 0));
     bool log = name == "nn.log_softmax";
-    spec.compute = [axis, log](const std::vector<Tensor>& in) {
+    spec.compute = [axis, log](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{log ? compute::LogSoftmax(in[0], axis) : compute::Softmax(in[0], axis)};
     };
     return spec;
@@ -51,7 +53,7 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
     std::vector<int> axes = NormalizedAxes(call, "axes", Rank(call, 0), {-1});
     double eps = GetFloatAttr(call, "epsilon", 1e-5);
     bool center = GetBoolAttr(call, "center", true), scale = GetBoolAttr(call, "scale", true);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{
           compute::LayerNorm(in[0], scale ? in[1] : Tensor(), center ? in[2] : Tensor(), axes, eps)};
     };
@@ -60,7 +62,7 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
   if (name == "nn.rms_norm") {
     std::vector<int> axes = NormalizedAxes(call, "axes", Rank(call, 0), {-1});
     double eps = GetFloatAttr(call, "epsilon", 1e-5);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{compute::RmsNorm(in[0], in[1], axes, eps)};
     };
     return spec;
@@ -72,7 +74,7 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
     int64_t groups = GetIntAttr(call, "num_groups", 1);
     double eps = GetFloatAttr(call, "epsilon", 1e-5);
     bool center = GetBoolAttr(call, "center", true), scale = GetBoolAttr(call, "scale", true);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{compute::GroupNorm(in[0], scale ? in[1] : Tensor(), center ? in[2] : Tensor(),
                                                     groups, channel_axis, axes, eps)};
     };
@@ -82,7 +84,7 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
     int axis = NormalizeAxis(call, GetIntAttr(call, "axis", 1), Rank(call, 0));
     double eps = GetFloatAttr(call, "epsilon", 1e-5);
     bool center = GetBoolAttr(call, "center", true), scale = GetBoolAttr(call, "scale", true);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return compute::BatchNorm(in[0], scale ? in[1] : Tensor(), center ? in[2] : Tensor(), in[3], in[4], axis, eps);
     };
     return spec;
@@ -91,8 +93,15 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
     std::vector<int64_t> widths = GetIntListAttr(call, "pad_width");
     double value = GetFloatAttr(call, "pad_value", 0.0);
     std::string mode = GetStringAttr(call, "pad_mode", "constant");
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{compute::Pad(in[0], widths, value, mode)};
+    };
+    return spec;
+  }
+  if (name == "nn.dropout") {
+    // Inference: the data passes unchanged and the mask keeps everything.
+    spec.compute = [](const std::vector<Tensor>& in, const Shapes&) {
+      return compute::DropoutInference(in[0]);
     };
     return spec;
   }
@@ -100,7 +109,7 @@ std::optional<LegalizeSpec> NNLegalizeSpec(const Call& call) {
     if (GetOptionalIntAttr(call, "window_size")) return std::nullopt;
     std::optional<double> scale = GetOptionalFloatAttr(call, "scale");
     std::optional<std::string> causal = GetOptionalStringAttr(call, "causal_mask");
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{
           compute::Attention(in[0], in[1], in[2], in.size() > 3 ? in[3] : Tensor(), scale, causal)};
     };
@@ -141,7 +150,7 @@ std::optional<LegalizeSpec> ConvPoolLegalizeSpec(const Call& call) {
     p.out_pos = LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(data_layout),
                                 data_canonical);
     p.out_dtype = OutDtype(call);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{transpose ? compute::ConvTranspose(in[0], in[1], p) : compute::Conv(in[0], in[1], p)};
     };
     return spec;
@@ -158,7 +167,7 @@ std::optional<LegalizeSpec> ConvPoolLegalizeSpec(const Call& call) {
     p.pos = LayoutPositions(call, "layout", layout, "NCHW");
     p.out_pos = LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), "NCHW");
     bool is_max = name == "nn.max_pool2d";
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{is_max ? compute::MaxPool2D(in[0], p) : compute::AvgPool2D(in[0], p)};
     };
     return spec;
@@ -170,7 +179,7 @@ std::optional<LegalizeSpec> ConvPoolLegalizeSpec(const Call& call) {
         LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), "NCHW");
     std::optional<std::vector<int64_t>> size = GetOptionalIntListAttr(call, "output_size");
     if (size) size = ExpandToRank(call, "output_size", *size, 2);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{compute::AdaptiveAvgPool2D(in[0], size, pos, out_pos)};
     };
     return spec;
@@ -193,7 +202,7 @@ std::optional<LegalizeSpec> MiscLegalizeSpec(const Call& call) {
     }
     bool keepdims = GetBoolAttr(call, "keepdims", false);
     bool is_std = name == "std";
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{is_std ? compute::Std(in[0], axes, keepdims) : compute::Variance(in[0], axes, keepdims)};
     };
     return spec;
@@ -204,7 +213,7 @@ std::optional<LegalizeSpec> MiscLegalizeSpec(const Call& call) {
     if (axis) normalized = NormalizeAxis(call, *axis, Rank(call, 0));
     bool keepdims = GetBoolAttr(call, "keepdims", false);
     bool is_max = name == "argmax";
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{compute::ArgReduce(in[0], normalized, keepdims, is_max)};
     };
     return spec;
@@ -216,18 +225,15 @@ std::optional<LegalizeSpec> MiscLegalizeSpec(const Call& call) {
     DataType dtype = GetDataTypeAttr(call, "dtype", DataType::Void());
     if (dtype.is_void()) dtype = graph::GetStructInfo(call->args[0]).as<graph::TensorStructInfoNode>()->dtype;
     bool exclusive = GetBoolAttr(call, "exclusive", false);
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
       return std::vector<Tensor>{compute::Cumsum(in[0], normalized, dtype, exclusive)};
     };
     return spec;
   }
   if (name == "einsum") {
     std::string subscripts = GetStringAttr(call, "subscripts", "");
-    const auto* out = call->struct_info.as<graph::TensorStructInfoNode>();
-    if (out == nullptr || !out->GetShape()) return std::nullopt;
-    std::vector<ir::PrimExpr> out_shape = *out->GetShape();
-    spec.compute = [=](const std::vector<Tensor>& in) {
-      return std::vector<Tensor>{compute::Einsum(in, subscripts, out_shape)};
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
+      return std::vector<Tensor>{compute::Einsum(in, subscripts)};
     };
     return spec;
   }
@@ -241,15 +247,70 @@ std::optional<LegalizeSpec> MiscLegalizeSpec(const Call& call) {
     if (p.method == "cubic" || p.coordinate_transformation_mode == "tf_half_pixel_for_nn") return std::nullopt;
     const auto* size = graph::GetStructInfo(call->args[1]).as<graph::ShapeStructInfoNode>();
     if (size == nullptr || !size->values) return std::nullopt;
-    std::vector<ir::PrimExpr> values = *size->values;
-    if (values.size() == 1) values.push_back(values[0]);
-    spec.tensor_args = {0};
-    spec.compute = [=](const std::vector<Tensor>& in) {
+    spec.compute = [=](const std::vector<Tensor>& in, const Shapes& shapes) {
+      std::vector<ir::PrimExpr> values = shapes[0];
+      if (values.size() == 1) values.push_back(values[0]);
       return std::vector<Tensor>{compute::Resize2D(in[0], values, p)};
     };
     return spec;
   }
   return std::nullopt;
+}
+
+namespace {
+
+// Does every tensor argument (and tuple field) have a known shape? Only
+// then can the attributes be normalized against ranks.
+bool ArgShapesKnown(const Call& call) {
+  for (const Expr& arg : call->args) {
+    StructInfo sinfo = graph::GetStructInfo(arg);
+    std::vector<StructInfo> parts = {sinfo};
+    if (const auto* tuple = sinfo.as<graph::TupleStructInfoNode>()) parts = tuple->fields;
+    for (const StructInfo& part : parts) {
+      const auto* tensor = part.as<graph::TensorStructInfoNode>();
+      if (tensor != nullptr && !tensor->GetShape()) return false;
+    }
+  }
+  return true;
+}
+
+// The arguments CallTE sees: einsum's operand tuple is spread into its
+// fields (a tuple-valued variable is left alone: nullopt).
+std::optional<std::vector<Expr>> TEArguments(const Call& call) {
+  if (OpName(call) != "einsum") return call->args;
+  const auto* tuple = call->args[0].as<graph::TupleNode>();
+  if (tuple == nullptr) return std::nullopt;
+  return tuple->fields;
+}
+
+Expr LegalizeNNCall(BlockBuilder& builder, const Call& call) {
+  if (!ArgShapesKnown(call)) return call;
+  std::optional<LegalizeSpec> spec = NNLegalizeSpec(call);
+  std::optional<std::vector<Expr>> args = TEArguments(call);
+  if (!spec || !args) return call;
+  auto fcompute = [&](const TEArgs& te_args) {
+    std::vector<Tensor> tensors;
+    Shapes shapes;
+    for (const TEArg& arg : te_args) {
+      if (arg.is_tensor()) tensors.push_back(arg.tensor());
+      if (arg.is_shape()) shapes.push_back(arg.shape());
+    }
+    return spec->compute(tensors, shapes);
+  };
+  if (call->struct_info.isa<graph::TupleStructInfoNode>()) return CallTEMulti(builder, call, *args, spec->name, fcompute);
+  return CallTE(builder, call, *args, spec->name, [&](const TEArgs& te_args) { return fcompute(te_args)[0]; });
+}
+
+}  // namespace
+
+void RegisterNNLegalizations() {
+  for (const char* name :
+       {"nn.softmax", "nn.log_softmax", "nn.layer_norm", "nn.rms_norm", "nn.group_norm", "nn.batch_norm", "nn.pad",
+        "nn.dropout", "nn.attention", "nn.conv1d", "nn.conv2d", "nn.conv2d_transpose", "nn.max_pool2d",
+        "nn.avg_pool2d", "nn.adaptive_avg_pool2d", "variance", "std", "argmax", "argmin", "cumsum", "einsum",
+        "image.resize2d"}) {
+    graph::SetOpLegalize(std::string("relax.") + name, LegalizeNNCall);
+  }
 }
 
 }  // namespace rlx::op::detail

@@ -15,10 +15,12 @@ namespace rlx::op::detail {
 
 struct LegalizeSpec {
   std::string name;  // PrimFunc name hint ("softmax", "conv2d")
-  // The call arguments that become placeholders, in order (empty: all;
-  // einsum's tuple argument contributes its fields).
-  std::vector<size_t> tensor_args;
-  std::function<std::vector<te::Tensor>(const std::vector<te::Tensor>&)> compute;
+  // The outputs from the tensor arguments (in order; einsum's operand tuple
+  // contributes its fields) and the Shape arguments (resize2d's size), both
+  // as CallTE hands them over (symbolic variables renamed for the PrimFunc).
+  std::function<std::vector<te::Tensor>(const std::vector<te::Tensor>& tensors,
+                                        const std::vector<std::vector<ir::PrimExpr>>& shapes)>
+      compute;
 };
 
 // nullopt: the call is left unchanged (see legalize_nn.cc).

@@ -66,6 +66,13 @@ void RegisterImageOps();
 void RegisterSearchScanOps();
 void RegisterEinsumOps();
 
+// Per-family legalizations (src/op/legalize_*.cc), attached after every
+// operator is registered.
+void RegisterBinaryLegalizations();
+// Legalizations of the nn, statistical, image and einsum operators
+// (legalize_nn.cc).
+void RegisterNNLegalizations();
+
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,
                          graph::OpPatternKind pattern, std::vector<graph::AttrSpec> attrs = {});

@@ -22,6 +22,8 @@ void RegisterAllOps() {
     detail::RegisterImageOps();
     detail::RegisterSearchScanOps();
     detail::RegisterEinsumOps();
+    detail::RegisterBinaryLegalizations();
+    detail::RegisterNNLegalizations();
   });
 }
 

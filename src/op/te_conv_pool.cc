@@ -13,6 +13,7 @@
 // number of in-bounds elements (counted by a second reduction, so dilation
 // is handled exactly).
 #include "rlx/op/te_compute.h"
+#include "rlx/tir/te.h"
 #include "te_util.h"
 
 namespace rlx::op::compute {
@@ -43,10 +44,18 @@ PrimExpr InRange(const PrimExpr& index, const PrimExpr& extent) {
   return ir::logical_and(ir::ge(index, ir::MakeInt(0)), ir::lt(index, extent));
 }
 
+// The conjunction of `conditions` (true when empty).
 PrimExpr AllOf(const std::vector<PrimExpr>& conditions) {
-  PrimExpr result = ir::MakeBool(true);
-  for (const PrimExpr& c : conditions) result = ir::logical_and(result, c);
-  return result;
+  PrimExpr result;
+  for (const PrimExpr& c : conditions) result = result.defined() ? ir::logical_and(result, c) : c;
+  return result.defined() ? result : PrimExpr(ir::MakeBool(true));
+}
+
+// `value` where `inside` holds and `outside` elsewhere (no guard when every
+// access is in bounds).
+PrimExpr Guarded(const std::vector<PrimExpr>& inside, const PrimExpr& value, const PrimExpr& outside) {
+  if (inside.empty()) return value;
+  return te::IfThenElse(AllOf(inside), value, outside);
 }
 
 }  // namespace
@@ -55,7 +64,7 @@ Tensor Conv(const Tensor& data, const Tensor& weight, const ConvParams& p) {
   size_t spatial = static_cast<size_t>(data.ndim() - 2);
   auto dim = [&](const Tensor& t, const std::vector<int>& pos, size_t j) { return t.shape()[pos[j]]; };
   PrimExpr in_per_group = dim(weight, p.kernel_pos, 1);
-  PrimExpr out_per_group = ir::floordiv(dim(weight, p.kernel_pos, 0), ir::MakeInt(p.groups));
+  PrimExpr out_per_group = Simplify(ir::floordiv(dim(weight, p.kernel_pos, 0), ir::MakeInt(p.groups)));
   Shape canonical_shape = {dim(data, p.data_pos, 0), dim(weight, p.kernel_pos, 0)};
   for (size_t s = 0; s < spatial; ++s) {
     PrimExpr k = dim(weight, p.kernel_pos, 2 + s);
@@ -63,23 +72,24 @@ Tensor Conv(const Tensor& data, const Tensor& weight, const ConvParams& p) {
                                                (k - 1) * p.dilation[s] - 1,
                                            ir::MakeInt(p.strides[s])) + 1);
   }
-  return te::Compute(ShapeInLayout(canonical_shape, p.out_pos), [&](const std::vector<Var>& i) {
+  return te::Compute(SimplifyShape(ShapeInLayout(canonical_shape, p.out_pos)), [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> out = Canonical(i, p.out_pos);
     std::vector<tir::IterVar> ks = {te::ReduceAxis(in_per_group, "rc")};
     for (size_t s = 0; s < spatial; ++s) ks.push_back(te::ReduceAxis(dim(weight, p.kernel_pos, 2 + s), "r" + std::to_string(s)));
-    PrimExpr group = ir::floordiv(out[1], out_per_group);
-    std::vector<PrimExpr> data_index = {out[0], group * in_per_group + ks[0]->var};
+    PrimExpr channel = ks[0]->var;
+    if (p.groups != 1) channel = ir::floordiv(out[1], out_per_group) * in_per_group + ks[0]->var;
+    std::vector<PrimExpr> data_index = {out[0], channel};
     std::vector<PrimExpr> kernel_index = {out[1], ks[0]->var};
     std::vector<PrimExpr> inside;
     for (size_t s = 0; s < spatial; ++s) {
-      PrimExpr coord = out[2 + s] * p.strides[s] - p.padding[s] + ks[1 + s]->var * p.dilation[s];
-      inside.push_back(InRange(coord, dim(data, p.data_pos, 2 + s)));
+      PrimExpr coord = Simplify(out[2 + s] * p.strides[s] - p.padding[s] + ks[1 + s]->var * p.dilation[s]);
+      if (p.padding[s] != 0 || p.padding[s + spatial] != 0) inside.push_back(InRange(coord, dim(data, p.data_pos, 2 + s)));
       data_index.push_back(coord);
       kernel_index.push_back(ks[1 + s]->var);
     }
     PrimExpr product = ir::cast(p.out_dtype, data(InLayout(data_index, p.data_pos))) *
                        ir::cast(p.out_dtype, weight(InLayout(kernel_index, p.kernel_pos)));
-    return te::Sum(te::IfThenElse(AllOf(inside), product, FloatConst(p.out_dtype, 0.0)), ks);
+    return te::Sum(Guarded(inside, product, FloatConst(p.out_dtype, 0.0)), ks);
   }, "conv");
 }
 
@@ -87,24 +97,28 @@ Tensor ConvTranspose(const Tensor& data, const Tensor& weight, const ConvParams&
   size_t spatial = static_cast<size_t>(data.ndim() - 2);
   auto dim = [&](const Tensor& t, const std::vector<int>& pos, size_t j) { return t.shape()[pos[j]]; };
   PrimExpr out_per_group = dim(weight, p.kernel_pos, 0);
-  PrimExpr in_per_group = ir::floordiv(dim(data, p.data_pos, 1), ir::MakeInt(p.groups));
+  PrimExpr in_per_group = Simplify(ir::floordiv(dim(data, p.data_pos, 1), ir::MakeInt(p.groups)));
   Shape canonical_shape = {dim(data, p.data_pos, 0), out_per_group * p.groups};
   for (size_t s = 0; s < spatial; ++s) {
     PrimExpr k = dim(weight, p.kernel_pos, 2 + s);
     canonical_shape.push_back((dim(data, p.data_pos, 2 + s) - 1) * p.strides[s] - (p.padding[s] + p.padding[s + spatial]) +
                               (k - 1) * p.dilation[s] + (p.output_padding[s] + 1));
   }
-  return te::Compute(ShapeInLayout(canonical_shape, p.out_pos), [&](const std::vector<Var>& i) {
+  return te::Compute(SimplifyShape(ShapeInLayout(canonical_shape, p.out_pos)), [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> out = Canonical(i, p.out_pos);
     std::vector<tir::IterVar> ks = {te::ReduceAxis(in_per_group, "rc")};
     for (size_t s = 0; s < spatial; ++s) ks.push_back(te::ReduceAxis(dim(weight, p.kernel_pos, 2 + s), "r" + std::to_string(s)));
-    PrimExpr group = ir::floordiv(out[1], out_per_group);
-    PrimExpr channel = group * in_per_group + ks[0]->var;
+    PrimExpr channel = ks[0]->var;
+    PrimExpr out_in_group = out[1];
+    if (p.groups != 1) {
+      channel = ir::floordiv(out[1], out_per_group) * in_per_group + ks[0]->var;
+      out_in_group = ir::floormod(out[1], out_per_group);
+    }
     std::vector<PrimExpr> data_index = {out[0], channel};
-    std::vector<PrimExpr> kernel_index = {ir::floormod(out[1], out_per_group), channel};
+    std::vector<PrimExpr> kernel_index = {out_in_group, channel};
     std::vector<PrimExpr> inside;
     for (size_t s = 0; s < spatial; ++s) {
-      PrimExpr numerator = out[2 + s] + p.padding[s] - ks[1 + s]->var * p.dilation[s];
+      PrimExpr numerator = Simplify(out[2 + s] + p.padding[s] - ks[1 + s]->var * p.dilation[s]);
       PrimExpr source = ir::floordiv(numerator, ir::MakeInt(p.strides[s]));
       inside.push_back(ir::ge(numerator, ir::MakeInt(0)));
       inside.push_back(ir::eq(ir::floormod(numerator, ir::MakeInt(p.strides[s])), ir::MakeInt(0)));
@@ -114,7 +128,7 @@ Tensor ConvTranspose(const Tensor& data, const Tensor& weight, const ConvParams&
     }
     PrimExpr product = ir::cast(p.out_dtype, data(InLayout(data_index, p.data_pos))) *
                        ir::cast(p.out_dtype, weight(InLayout(kernel_index, p.kernel_pos)));
-    return te::Sum(te::IfThenElse(AllOf(inside), product, FloatConst(p.out_dtype, 0.0)), ks);
+    return te::Sum(Guarded(inside, product, FloatConst(p.out_dtype, 0.0)), ks);
   }, "conv_transpose");
 }
 
@@ -127,14 +141,14 @@ Shape PoolOutputShape(const Tensor& data, const PoolParams& p) {
                     (p.ceil_mode ? p.strides[s] - 1 : 0);
     canonical.push_back(ir::floordiv(data.shape()[p.pos[2 + s]] + extra, ir::MakeInt(p.strides[s])) + 1);
   }
-  return ShapeInLayout(canonical, p.out_pos);
+  return SimplifyShape(ShapeInLayout(canonical, p.out_pos));
 }
 
 // The window of output `out` (canonical): data index and in-bounds test.
 struct Window {
   std::vector<tir::IterVar> axes;
   std::vector<PrimExpr> data_index;
-  PrimExpr inside;
+  std::vector<PrimExpr> inside;  // in-bounds conditions (empty: always)
 };
 
 Window PoolWindow(const Tensor& data, const PoolParams& p, const std::vector<PrimExpr>& out) {
@@ -143,12 +157,15 @@ Window PoolWindow(const Tensor& data, const PoolParams& p, const std::vector<Pri
   std::vector<PrimExpr> inside;
   for (size_t s = 0; s < 2; ++s) {
     w.axes.push_back(te::ReduceAxis(ir::MakeInt(p.pool_size[s]), s == 0 ? "rh" : "rw"));
-    PrimExpr coord = out[2 + s] * p.strides[s] - p.padding[s] + w.axes[s]->var * p.dilation[s];
-    inside.push_back(InRange(coord, data.shape()[p.pos[2 + s]]));
+    PrimExpr coord = Simplify(out[2 + s] * p.strides[s] - p.padding[s] + w.axes[s]->var * p.dilation[s]);
+    // Windows reach outside the input only through padding or ceil_mode.
+    if (p.padding[s] != 0 || p.padding[s + 2] != 0 || p.ceil_mode) {
+      inside.push_back(InRange(coord, data.shape()[p.pos[2 + s]]));
+    }
     canonical.push_back(coord);
   }
   w.data_index = InLayout(canonical, p.pos);
-  w.inside = AllOf(inside);
+  w.inside = inside;
   return w;
 }
 
@@ -157,7 +174,7 @@ Window PoolWindow(const Tensor& data, const PoolParams& p, const std::vector<Pri
 Tensor MaxPool2D(const Tensor& data, const PoolParams& p) {
   return te::Compute(PoolOutputShape(data, p), [&](const std::vector<Var>& i) {
     Window w = PoolWindow(data, p, Canonical(i, p.out_pos));
-    return te::MaxReduce(te::IfThenElse(w.inside, data(w.data_index), te::MinValue(data.dtype())), w.axes);
+    return te::MaxReduce(Guarded(w.inside, data(w.data_index), te::MinValue(data.dtype())), w.axes);
   }, "pool_max");
 }
 
@@ -166,13 +183,13 @@ Tensor AvgPool2D(const Tensor& data, const PoolParams& p) {
   Shape out_shape = PoolOutputShape(data, p);
   Tensor sum = te::Compute(out_shape, [&](const std::vector<Var>& i) {
     Window w = PoolWindow(data, p, Canonical(i, p.out_pos));
-    return te::Sum(te::IfThenElse(w.inside, ir::cast(acc, data(w.data_index)), FloatConst(acc, 0.0)), w.axes);
+    return te::Sum(Guarded(w.inside, ir::cast(acc, data(w.data_index)), FloatConst(acc, 0.0)), w.axes);
   }, "pool_sum");
   Tensor count;
   if (!p.count_include_pad) {
     count = te::Compute(out_shape, [&](const std::vector<Var>& i) {
       Window w = PoolWindow(data, p, Canonical(i, p.out_pos));
-      return te::Sum(ir::select(w.inside, ir::MakeInt(1), ir::MakeInt(0)), w.axes);
+      return te::Sum(ir::select(AllOf(w.inside), ir::MakeInt(1), ir::MakeInt(0)), w.axes);
     }, "pool_count");
   }
   return te::Compute(out_shape, [&](const std::vector<Var>& i) {
@@ -201,6 +218,8 @@ Tensor AdaptiveAvgPool2D(const Tensor& data, std::optional<std::vector<int64_t>>
   auto start = [&](const PrimExpr& o, size_t s) { return ir::floordiv(o * in[s], out_hw[s]); };
   auto end = [&](const PrimExpr& o, size_t s) { return ir::floordiv((o + 1) * in[s] + out_hw[s] - 1, out_hw[s]); };
   Shape out_shape = ShapeInLayout({data.shape()[pos[0]], data.shape()[pos[1]], out_hw[0], out_hw[1]}, out_pos);
+  Shape window = {Simplify(ir::floordiv(in[0] + out_hw[0] - 1, out_hw[0]) + 1),
+                  Simplify(ir::floordiv(in[1] + out_hw[1] - 1, out_hw[1]) + 1)};
   Tensor sum = te::Compute(out_shape, [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> out = Canonical(i, out_pos);
     std::vector<tir::IterVar> axes;
@@ -208,12 +227,11 @@ Tensor AdaptiveAvgPool2D(const Tensor& data, std::optional<std::vector<int64_t>>
     std::vector<PrimExpr> inside;
     for (size_t s = 0; s < 2; ++s) {
       // The widest window: ceil(in / out) + 1.
-      axes.push_back(te::ReduceAxis(ir::floordiv(in[s] + out_hw[s] - 1, out_hw[s]) + 1, s == 0 ? "rh" : "rw"));
+      axes.push_back(te::ReduceAxis(window[s], s == 0 ? "rh" : "rw"));
       canonical.push_back(start(out[2 + s], s) + axes[s]->var);
       inside.push_back(ir::lt(axes[s]->var, end(out[2 + s], s) - start(out[2 + s], s)));
     }
-    return te::Sum(te::IfThenElse(AllOf(inside), ir::cast(acc, data(InLayout(canonical, pos))), FloatConst(acc, 0.0)),
-                   axes);
+    return te::Sum(Guarded(inside, ir::cast(acc, data(InLayout(canonical, pos))), FloatConst(acc, 0.0)), axes);
   }, "adaptive_pool_sum");
   return te::Compute(out_shape, [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> out = Canonical(i, out_pos);

@@ -19,6 +19,7 @@
 #include <map>
 
 #include "einsum_subscripts.h"
+#include "op/topi.h"
 #include "rlx/op/te_compute.h"
 #include "rlx/support/diagnostic.h"
 #include "te_util.h"
@@ -118,7 +119,7 @@ Tensor Cumsum(const Tensor& x, std::optional<int> axis, DataType dtype, bool exc
   }, "cumsum");
 }
 
-Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts, const Shape& out_shape) {
+Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts) {
   std::string error;
   std::optional<detail::EinsumSpec> spec = detail::ParseEinsumSubscripts(subscripts, &error);
   RLX_ICHECK(spec.has_value()) << "einsum: " << error;
@@ -132,8 +133,19 @@ Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts
       extent.emplace(term.letters_after[j], operands[t].shape()[term.letters_before.size() + extra + j]);
     }
   }
-  std::string out_letters = spec->output.letters_before + spec->output.letters_after;
-  size_t ellipsis_rank = out_shape.size() - out_letters.size();
+  // The output: letters before "...", the broadcast "..." dims, letters after.
+  std::vector<Shape> ellipsis_shapes;
+  for (size_t t = 0; t < operands.size(); ++t) {
+    const detail::EinsumTerm& term = spec->inputs[t];
+    auto first = operands[t].shape().begin() + static_cast<std::ptrdiff_t>(term.letters_before.size());
+    ellipsis_shapes.emplace_back(first, first + static_cast<std::ptrdiff_t>(operands[t].shape().size() - term.num_letters()));
+  }
+  Shape ellipsis = spec->output.has_ellipsis ? topi::BroadcastShape(ellipsis_shapes) : Shape{};
+  Shape out_shape;
+  for (char c : spec->output.letters_before) out_shape.push_back(extent.at(c));
+  out_shape.insert(out_shape.end(), ellipsis.begin(), ellipsis.end());
+  for (char c : spec->output.letters_after) out_shape.push_back(extent.at(c));
+  size_t ellipsis_rank = ellipsis.size();
   DataType dtype = operands[0].dtype();
   return te::Compute(out_shape, [&](const std::vector<Var>& i) {
     std::map<char, PrimExpr> value_of;

@@ -201,13 +201,13 @@ std::vector<Tensor> BatchNorm(const Tensor& x, const Tensor& gamma, const Tensor
 Tensor Pad(const Tensor& data, const std::vector<int64_t>& pad_width, double pad_value, const std::string& mode) {
   Shape out_shape;
   for (int d = 0; d < data.ndim(); ++d) {
-    out_shape.push_back(data.shape()[d] + (pad_width[2 * d] + pad_width[2 * d + 1]));
+    out_shape.push_back(Simplify(data.shape()[d] + (pad_width[2 * d] + pad_width[2 * d + 1])));
   }
   return te::Compute(out_shape, [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> index;
-    PrimExpr inside = ir::MakeBool(true);
+    PrimExpr inside;
     for (int d = 0; d < data.ndim(); ++d) {
-      PrimExpr source = i[d] - pad_width[2 * d];
+      PrimExpr source = Simplify(i[d] - pad_width[2 * d]);
       PrimExpr extent = data.shape()[d];
       if (mode == "edge") {
         source = ir::max(ir::min(source, extent - 1), ir::MakeInt(0));
@@ -215,13 +215,21 @@ Tensor Pad(const Tensor& data, const std::vector<int64_t>& pad_width, double pad
         source = ir::select(ir::lt(source, ir::MakeInt(0)), ir::MakeInt(0) - source,
                             ir::select(ir::ge(source, extent), (extent - 1) * 2 - source, source));
       } else if (pad_width[2 * d] != 0 || pad_width[2 * d + 1] != 0) {
-        inside = ir::logical_and(inside, ir::logical_and(ir::ge(source, ir::MakeInt(0)), ir::lt(source, extent)));
+        PrimExpr in_range = ir::logical_and(ir::ge(source, ir::MakeInt(0)), ir::lt(source, extent));
+        inside = inside.defined() ? ir::logical_and(inside, in_range) : in_range;
       }
       index.push_back(source);
     }
-    if (mode != "constant") return data(index);
+    if (mode != "constant" || !inside.defined()) return data(index);
     return te::IfThenElse(inside, data(index), FloatConst(data.dtype(), pad_value));
   }, "pad");
+}
+
+std::vector<Tensor> DropoutInference(const Tensor& data) {
+  Tensor out = te::Compute(data.shape(), [&](const std::vector<Var>& i) { return data(i); }, "dropout");
+  Tensor mask = te::Compute(data.shape(), [&](const std::vector<Var>&) { return FloatConst(data.dtype(), 1.0); },
+                            "dropout_mask");
+  return {out, mask};
 }
 
 namespace {

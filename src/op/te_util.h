@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "rlx/arith/analyzer.h"
 #include "rlx/ir/expr.h"
 #include "rlx/tir/te.h"
 
@@ -16,6 +17,19 @@ using Shape = std::vector<ir::PrimExpr>;
 inline DataType AccumulationType(DataType dtype) {
   if (dtype.is_floating() && dtype.bits() < 32) return DataType::Float32();
   return dtype;
+}
+
+// `expr` simplified by the integer analyzer (index and shape arithmetic:
+// `(h + 2 - 2 - 1) // 1 + 1` becomes `h`).
+inline ir::PrimExpr Simplify(const ir::PrimExpr& expr) {
+  arith::Analyzer analyzer;
+  return analyzer.Simplify(expr);
+}
+
+inline Shape SimplifyShape(const Shape& shape) {
+  Shape result;
+  for (const ir::PrimExpr& dim : shape) result.push_back(Simplify(dim));
+  return result;
 }
 
 inline ir::PrimExpr FloatConst(DataType dtype, double value) { return ir::MakeFloat(value, dtype); }

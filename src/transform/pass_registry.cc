@@ -71,17 +71,21 @@ struct RegistryEntry {
   PassFactory factory;
 };
 
+Pass MakeAnnotateTIROpPattern(PassOptions&) { return AnnotateTIROpPattern(); }
 Pass MakeCanonicalizeBindings(PassOptions&) { return CanonicalizeBindings(); }
 Pass MakeDeadCodeElimination(PassOptions& options) {
   return DeadCodeElimination(options.TakeList("entry-functions"));
 }
+Pass MakeLegalizeOps(PassOptions&) { return LegalizeOps(); }
 Pass MakeNormalize(PassOptions&) { return Normalize(); }
 
 // Every registered pass, sorted by name.
 const std::vector<RegistryEntry>& Registry() {
   static const std::vector<RegistryEntry> entries = {
+      {"annotate-tir-op-pattern", &MakeAnnotateTIROpPattern},
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
       {"dead-code-elimination", &MakeDeadCodeElimination},
+      {"legalize-ops", &MakeLegalizeOps},
       {"normalize", &MakeNormalize},
   };
   return entries;

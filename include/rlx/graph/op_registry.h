@@ -3,7 +3,8 @@
 // Each graph-level operator ("relax.add", "relax.nn.softmax", and the
 // builtins "relax.call_tir", ...) has an OpInfo: how TVMScript spells it, its
 // positional arguments and typed attributes (for parsing and printing
-// keyword form), its struct-info inference rule, its purity and pattern kind.
+// keyword form), its struct-info inference rule, its legalization (lowering to a
+// PrimFunc call), its purity and pattern kind.
 // The table lives here so that the BlockBuilder can deduce struct info; the
 // operators themselves are registered by the op layer
 // (op::RegisterAllOps(), idempotent), and the cross-level builtins by the
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "rlx/graph/expr.h"
+#include "rlx/tir/analysis.h"
 
 namespace rlx::graph {
 
@@ -53,20 +55,20 @@ struct AttrSpec {
   ObjectRef default_value;  // undefined: required
 };
 
-// Operator pattern kinds, ordered as fusion uses them.
-enum class OpPatternKind {
-  kElemWise = 0,
-  kBroadcast = 1,
-  kInjective = 2,
-  kCommReduce = 3,
-  kOutEWiseFusable = 4,
-  kTuple = 7,
-  kOpaque = 8,
-};
+// Operator pattern kinds (TVM's numbering), shared with the TIR analysis
+// that reads them off PrimFuncs (tir/analysis.h).
+using OpPatternKind = tir::OpPatternKind;
 
 // Returns the deduced struct info of `call`, or throws CompileError at
 // call->span naming the operator and the offending shapes.
 using FInferStructInfo = std::function<StructInfo(const Call& call, BlockBuilder& builder)>;
+
+// Lowers a normalized call of the operator (struct info deduced) to its
+// replacement expression, typically `R.call_tir(gv, (args...), out_sinfo=...)`
+// to a PrimFunc it adds to builder's context module (TVM's FLegalize). It may
+// emit bindings into the builder's current block first. Returning `call`
+// itself means "cannot legalize this call" (e.g. a shape that is unknown).
+using FLegalize = std::function<Expr(BlockBuilder& builder, const Call& call)>;
 
 struct OpInfo {
   std::string name;               // "relax.nn.softmax"
@@ -75,12 +77,18 @@ struct OpInfo {
   bool variadic_args = false;     // e.g. concat takes a tuple; call_tir takes (callee, args tuple, ...)
   std::vector<AttrSpec> attrs;    // keyword attributes, in printing order
   FInferStructInfo infer;
+  FLegalize legalize;  // empty: LegalizeOps leaves the op alone
   OpPatternKind pattern = OpPatternKind::kOpaque;
   bool pure = true;
 };
 
 // Registers `info` (an internal error if the name is taken).
 void RegisterOp(OpInfo info);
+// Attaches a legalization to the registered operator `name` (an internal
+// error if it is unknown or already has one). Lets legalizations live apart
+// from the struct-info rules (src/op/legalize_*.cc); call it during
+// registration only (op::RegisterAllOps), before any lookup uses the op.
+void SetOpLegalize(std::string_view name, FLegalize legalize);
 // The OpInfo for a registry name ("relax.add") or nullptr.
 const OpInfo* FindOp(std::string_view name);
 // The OpInfo for a script name ("R.add", "R.nn.relu") or nullptr.

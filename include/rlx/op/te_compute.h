@@ -63,16 +63,18 @@ Tensor Pad(const Tensor& data, const std::vector<int64_t>& pad_width, double pad
 Tensor Attention(const Tensor& q, const Tensor& k, const Tensor& v, const Tensor& bias, std::optional<double> scale,
                  std::optional<std::string> causal_mask);
 
+// Inference dropout: (data, mask) with the data unchanged and a mask of ones.
+std::vector<Tensor> DropoutInference(const Tensor& data);
+
 // ---------------------------------------------------------------- statistical
 Tensor Variance(const Tensor& x, const std::vector<int>& axes, bool keepdims);
 Tensor Std(const Tensor& x, const std::vector<int>& axes, bool keepdims);
 // axis nullopt: of the flattened tensor.
 Tensor ArgReduce(const Tensor& x, std::optional<int> axis, bool keepdims, bool is_max);
 Tensor Cumsum(const Tensor& x, std::optional<int> axis, DataType dtype, bool exclusive);
-// Einsum with the parsed subscripts given as text; out_shape is the deduced
-// output shape.
-Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts,
-              const std::vector<ir::PrimExpr>& out_shape);
+// Einsum of `operands` with numpy subscripts (already checked by the
+// struct-info rule).
+Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts);
 
 // ---------------------------------------------------------------- image
 struct ResizeParams {

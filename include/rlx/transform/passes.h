@@ -45,4 +45,19 @@ Pass DeadCodeElimination(std::vector<std::string> entry_functions = {});
 //    becomes a DataflowVar (it is dropped from R.output).
 Pass CanonicalizeBindings();
 
+// "legalize-ops": like TVM's relax.transform.LegalizeOps. Every call of an
+// operator with a legalization (graph::OpInfo::legalize) is replaced by it,
+// typically `R.call_tir` of a PrimFunc generated from tensor expressions
+// (op/legalize.h: CallTE) and added to the module; structurally equal
+// PrimFuncs are shared, names follow TVM (`add`, `add1`, ...). Calls that
+// cannot be lowered statically (unknown shapes or dtypes) and operators
+// without a legalization are left as they are.
+Pass LegalizeOps();
+
+// "annotate-tir-op-pattern": like TVM's relax.transform.AnnotateTIROpPattern.
+// Sets every PrimFunc's `op_pattern` attribute (int32, TVM's numbering) to
+// the pattern kind tir::AnalyzeOpPatternKind reads off its blocks; a nonzero
+// `op_pattern` already present is kept.
+Pass AnnotateTIROpPattern();
+
 }  // namespace rlx::transform
