@@ -203,6 +203,7 @@ Tensor AvgPool2D(const Tensor& data, const PoolParams& p) {
                                data.shape()[p.pos[2 + s]] + (p.padding[s + 2] - 1));
         divisor = divisor * (ir::floordiv(end - start, ir::MakeInt(p.dilation[s])) + 1);
       }
+      divisor = Simplify(divisor);
     } else {
       divisor = ir::max(count(i), ir::MakeInt(1));
     }
@@ -215,27 +216,32 @@ Tensor AdaptiveAvgPool2D(const Tensor& data, std::optional<std::vector<int64_t>>
   DataType acc = AccumulationType(data.dtype());
   Shape in = {data.shape()[pos[2]], data.shape()[pos[3]]};
   Shape out_hw = output_size ? Shape{ir::MakeInt((*output_size)[0]), ir::MakeInt((*output_size)[1])} : in;
-  auto start = [&](const PrimExpr& o, size_t s) { return ir::floordiv(o * in[s], out_hw[s]); };
-  auto end = [&](const PrimExpr& o, size_t s) { return ir::floordiv((o + 1) * in[s] + out_hw[s] - 1, out_hw[s]); };
+  auto start = [&](const PrimExpr& o, size_t s) { return Simplify(ir::floordiv(o * in[s], out_hw[s])); };
+  auto end = [&](const PrimExpr& o, size_t s) {
+    return Simplify(ir::floordiv((o + 1) * in[s] + out_hw[s] - 1, out_hw[s]));
+  };
   Shape out_shape = ShapeInLayout({data.shape()[pos[0]], data.shape()[pos[1]], out_hw[0], out_hw[1]}, out_pos);
-  Shape window = {Simplify(ir::floordiv(in[0] + out_hw[0] - 1, out_hw[0]) + 1),
-                  Simplify(ir::floordiv(in[1] + out_hw[1] - 1, out_hw[1]) + 1)};
+  // The widest window: the whole input for one output, else ceil(in / out) + 1.
+  Shape window;
+  for (size_t s = 0; s < 2; ++s) {
+    window.push_back(ir::IsConstInt(out_hw[s], 1) ? in[s]
+                                                  : Simplify(ir::floordiv(in[s] + out_hw[s] - 1, out_hw[s]) + 1));
+  }
   Tensor sum = te::Compute(out_shape, [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> out = Canonical(i, out_pos);
     std::vector<tir::IterVar> axes;
     std::vector<PrimExpr> canonical = {out[0], out[1]};
     std::vector<PrimExpr> inside;
     for (size_t s = 0; s < 2; ++s) {
-      // The widest window: ceil(in / out) + 1.
       axes.push_back(te::ReduceAxis(window[s], s == 0 ? "rh" : "rw"));
       canonical.push_back(start(out[2 + s], s) + axes[s]->var);
-      inside.push_back(ir::lt(axes[s]->var, end(out[2 + s], s) - start(out[2 + s], s)));
+      if (!ir::IsConstInt(out_hw[s], 1)) inside.push_back(ir::lt(axes[s]->var, Simplify(end(out[2 + s], s) - start(out[2 + s], s))));
     }
     return te::Sum(Guarded(inside, ir::cast(acc, data(InLayout(canonical, pos))), FloatConst(acc, 0.0)), axes);
   }, "adaptive_pool_sum");
   return te::Compute(out_shape, [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> out = Canonical(i, out_pos);
-    PrimExpr count = (end(out[2], 0) - start(out[2], 0)) * (end(out[3], 1) - start(out[3], 1));
+    PrimExpr count = Simplify((end(out[2], 0) - start(out[2], 0)) * (end(out[3], 1) - start(out[3], 1)));
     return ir::cast(data.dtype(), Divide(sum(i), ir::cast(acc, count)));
   }, "adaptive_pool_avg");
 }

@@ -90,8 +90,8 @@ Tensor ArgReduce(const Tensor& x, std::optional<int> axis, bool keepdims, bool i
   return te::Compute(ReducedShape(x.shape(), axes, keepdims), [&](const std::vector<Var>& i) {
     std::vector<PrimExpr> kept = KeptIndices(i, axes, keepdims);
     std::vector<tir::IterVar> ks = ReduceAxesFor(x.shape(), axes);
-    PrimExpr flat = ir::MakeInt(0);
-    for (size_t j = 0; j < axes.size(); ++j) flat = flat * x.shape()[axes[j]] + ks[j]->var;
+    PrimExpr flat = ks.empty() ? PrimExpr(ir::MakeInt(0)) : PrimExpr(ks[0]->var);
+    for (size_t j = 1; j < axes.size(); ++j) flat = flat * x.shape()[axes[j]] + ks[j]->var;
     PrimExpr hit = ir::eq(x(InsertAxes(kept, axes, VarsOf(ks))), extreme(kept));
     return te::MinReduce(ir::select(hit, flat, te::MaxValue(DataType::Int64())), ks);
   }, name);

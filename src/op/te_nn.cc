@@ -142,11 +142,11 @@ Tensor GroupNorm(const Tensor& x, const Tensor& gamma, const Tensor& beta, int64
   for (int d = 0; d < x.ndim(); ++d) {
     if (d != channel_axis && std::find(axes.begin(), axes.end(), d) == axes.end()) layout.kept.push_back(d);
   }
-  layout.group_size = ir::floordiv(x.shape()[channel_axis], ir::MakeInt(num_groups));
+  layout.group_size = Simplify(ir::floordiv(x.shape()[channel_axis], ir::MakeInt(num_groups)));
   Shape stat_shape;
   for (int d : layout.kept) stat_shape.push_back(x.shape()[d]);
   stat_shape.push_back(ir::MakeInt(num_groups));
-  PrimExpr count = ir::cast(acc, layout.group_size * ProductOf(x.shape(), axes));
+  PrimExpr count = ir::cast(acc, Simplify(layout.group_size * ProductOf(x.shape(), axes)));
   // x's index for stats index `i` and reduce vars (channel in group, axes...).
   auto x_index = [&](const std::vector<Var>& i, const std::vector<tir::IterVar>& ks) {
     std::vector<PrimExpr> index(static_cast<size_t>(x.ndim()));

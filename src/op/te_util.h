@@ -79,7 +79,7 @@ std::vector<ir::PrimExpr> InsertAxes(const std::vector<T>& kept, const std::vect
 inline ir::PrimExpr ProductOf(const Shape& shape, const std::vector<int>& axes) {
   ir::PrimExpr product = ir::MakeInt(1);
   for (int axis : axes) product = product * shape[axis];
-  return product;
+  return Simplify(product);
 }
 
 // One reduce axis per entry of `axes`, over that dim of `shape`.
