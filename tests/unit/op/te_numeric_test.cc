@@ -143,6 +143,21 @@ TEST(TeNumericTest, SoftmaxFloat16AccumulatesInFloat32) {
 
 // ---------------------------------------------------------------- norms
 
+TEST(TeNumericTest, LayerNormFloat16AgainstFloat32) {
+  // A float16 layer_norm (accumulated in float32) agrees with the float32
+  // one to float16 precision, including for a large mean.
+  HostTensor x32 = LoadReference("layer_norm", "x"), g32 = LoadReference("layer_norm", "gamma"),
+             b32 = LoadReference("layer_norm", "beta"), expected = LoadReference("layer_norm", "out");
+  const DataType f16 = DataType::Float(16);
+  auto to_f16 = [&](const HostTensor& t) { return HostTensor::FromDoubles(f16, t.shape, t.ToDoubles()); };
+  te::Tensor tx = SymbolicPlaceholder(3, "x", f16), tg = SymbolicPlaceholder(1, "g", f16),
+             tb = SymbolicPlaceholder(1, "b", f16);
+  te::Tensor out = LayerNorm(tx, tg, tb, {2}, 1e-5);
+  EXPECT_EQ(out.dtype(), f16);
+  HostTensor result = RunCompute({tx, tg, tb}, {out}, {to_f16(x32), to_f16(g32), to_f16(b32)}, {expected.shape})[0];
+  ExpectClose(result, expected, 1e-2);
+}
+
 TEST(TeNumericTest, NormsAgainstPyTorch) {
   {
     HostTensor x = LoadReference("layer_norm", "x"), g = LoadReference("layer_norm", "gamma"),
