@@ -1,7 +1,20 @@
-// Legalizations of the broadcasting binary operators (TVM's
-// legalize_ops/binary.py over topi's broadcast ops): one PrimFunc computing
-// out[i] = f(x1[i1], x2[i2]) with numpy broadcasting, named after the op
-// ("add"), whose output tensor is named as topi's ("T_add").
+// Legalizations of the broadcasting binary operators and of `where` (TVM's
+// legalize_ops/binary.py and search.py over topi's broadcast ops): one
+// PrimFunc per call computing out[i] = f(x1[i1], x2[i2]) with numpy
+// broadcasting (an operand's dimension of constant size 1 is read at 0),
+// named after the op ("add"), its block named as topi's ("T_add").
+//
+// Per element, as topi defines them:
+//   add, subtract, multiply, maximum, minimum   +, -, *, max, min
+//   divide        a / b (true division on floats, truncating on integers)
+//   floor_divide  integers: floordiv(a, b); floats: floor(a / b)
+//   floor_mod     integers: floormod(a, b); floats: a - floor(a / b) * b
+//   power         pow(a, b) (integers: computed in float64, truncated back)
+//   equal ... greater_equal   the comparison, bool
+//   logical_and, logical_or   && and || on bool (nonzero on numbers)
+//   where(c, a, b)            c ? a : b, all three broadcast together
+#include <algorithm>
+
 #include "op/topi.h"
 #include "op_common.h"
 #include "rlx/op/legalize.h"
@@ -9,10 +22,75 @@
 namespace rlx::op::detail {
 namespace {
 
-void RegisterBroadcastLegalize(const std::string& name, const topi::FBinaryElem& f) {
+using topi::FBinaryElem;
+
+PrimExpr FloorDivide(const PrimExpr& a, const PrimExpr& b) {
+  if (a->dtype.is_integer()) return ir::floordiv(a, b);
+  return ir::call(a->dtype, "floor", {ir::truncdiv(a, b)});
+}
+
+PrimExpr FloorMod(const PrimExpr& a, const PrimExpr& b) {
+  if (a->dtype.is_integer()) return ir::floormod(a, b);
+  return a - FloorDivide(a, b) * b;
+}
+
+PrimExpr Power(const PrimExpr& a, const PrimExpr& b) {
+  if (a->dtype.is_floating()) return ir::call(a->dtype, "pow", {a, b});
+  DataType f64 = DataType::Float(64);
+  return ir::cast(a->dtype, ir::call(f64, "pow", {ir::cast(f64, a), ir::cast(f64, b)}));
+}
+
+PrimExpr AsBool(const PrimExpr& x) {
+  if (x->dtype.is_bool()) return x;
+  if (x->dtype.is_floating()) return ir::ne(x, ir::MakeFloat(0, x->dtype));
+  return ir::ne(x, ir::MakeInt(0, x->dtype));
+}
+
+// logical_and / logical_or keep the operands' dtype (bool for bool inputs).
+FBinaryElem Logical(bool is_and) {
+  return [is_and](const PrimExpr& a, const PrimExpr& b) {
+    PrimExpr result = is_and ? ir::logical_and(AsBool(a), AsBool(b)) : ir::logical_or(AsBool(a), AsBool(b));
+    return a->dtype.is_bool() ? result : ir::cast(a->dtype, result);
+  };
+}
+
+// Comparisons accept operands of different dtypes (TVM's struct-info rule
+// does); they are compared in a common one: the wider float when either is
+// a float, else int64.
+FBinaryElem Compare(const FBinaryElem& f) {
+  return [f](const PrimExpr& a, const PrimExpr& b) {
+    if (a->dtype == b->dtype) return f(a, b);
+    DataType common = DataType::Int64();
+    if (a->dtype.is_floating() || b->dtype.is_floating()) {
+      int bits = std::max(a->dtype.is_floating() ? a->dtype.bits() : 0, b->dtype.is_floating() ? b->dtype.bits() : 0);
+      common = bits > 32 ? DataType::Float(64) : DataType::Float32();
+    }
+    return f(ir::cast(common, a), ir::cast(common, b));
+  };
+}
+
+void RegisterBroadcastLegalize(const std::string& name, const FBinaryElem& f) {
   graph::SetOpLegalize("relax." + name, [name, f](BlockBuilder& builder, const Call& call) -> Expr {
     return CallTE(builder, call, name, [&](const TEArgs& args) {
       return topi::Broadcast(args[0].tensor(), args[1].tensor(), f, "T_" + name);
+    });
+  });
+}
+
+void RegisterWhereLegalize() {
+  graph::SetOpLegalize("relax.where", [](BlockBuilder& builder, const Call& call) -> Expr {
+    return CallTE(builder, call, "where", [](const TEArgs& args) {
+      const te::Tensor& cond = args[0].tensor();
+      const te::Tensor& a = args[1].tensor();
+      const te::Tensor& b = args[2].tensor();
+      std::vector<PrimExpr> shape = topi::BroadcastShape({cond.shape(), a.shape(), b.shape()});
+      return te::Compute(
+          shape,
+          [&](const std::vector<ir::Var>& i) {
+            return ir::select(AsBool(cond(topi::BroadcastIndex(cond.shape(), i))), a(topi::BroadcastIndex(a.shape(), i)),
+                              b(topi::BroadcastIndex(b.shape(), i)));
+          },
+          "T_where");
     });
   });
 }
@@ -21,6 +99,23 @@ void RegisterBroadcastLegalize(const std::string& name, const topi::FBinaryElem&
 
 void RegisterBinaryLegalizations() {
   RegisterBroadcastLegalize("add", [](const PrimExpr& a, const PrimExpr& b) { return a + b; });
+  RegisterBroadcastLegalize("subtract", [](const PrimExpr& a, const PrimExpr& b) { return a - b; });
+  RegisterBroadcastLegalize("multiply", [](const PrimExpr& a, const PrimExpr& b) { return a * b; });
+  RegisterBroadcastLegalize("divide", [](const PrimExpr& a, const PrimExpr& b) { return ir::truncdiv(a, b); });
+  RegisterBroadcastLegalize("floor_divide", FloorDivide);
+  RegisterBroadcastLegalize("floor_mod", FloorMod);
+  RegisterBroadcastLegalize("power", Power);
+  RegisterBroadcastLegalize("maximum", [](const PrimExpr& a, const PrimExpr& b) { return ir::max(a, b); });
+  RegisterBroadcastLegalize("minimum", [](const PrimExpr& a, const PrimExpr& b) { return ir::min(a, b); });
+  RegisterBroadcastLegalize("equal", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::eq(a, b); }));
+  RegisterBroadcastLegalize("not_equal", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::ne(a, b); }));
+  RegisterBroadcastLegalize("less", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::lt(a, b); }));
+  RegisterBroadcastLegalize("less_equal", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::le(a, b); }));
+  RegisterBroadcastLegalize("greater", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::gt(a, b); }));
+  RegisterBroadcastLegalize("greater_equal", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::ge(a, b); }));
+  RegisterBroadcastLegalize("logical_and", Logical(true));
+  RegisterBroadcastLegalize("logical_or", Logical(false));
+  RegisterWhereLegalize();
 }
 
 }  // namespace rlx::op::detail

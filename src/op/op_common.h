@@ -65,13 +65,17 @@ void RegisterPoolingOps();
 void RegisterImageOps();
 void RegisterSearchScanOps();
 void RegisterEinsumOps();
+void RegisterCreateOps();  // creation ops and `where` (create.cc)
 
-// Per-family legalizations (src/op/legalize_*.cc), attached after every
-// operator is registered.
+// Per-family legalizations (src/op/legalize_*.cc, create.cc), attached after
+// every operator is registered.
 void RegisterBinaryLegalizations();
 // Legalizations of the nn, statistical, image and einsum operators
 // (legalize_nn.cc).
 void RegisterNNLegalizations();
+void RegisterUnaryLegalizations();
+void RegisterReduceLegalizations();  // reductions, matmul, astype
+void RegisterCreateLegalizations();
 
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,

@@ -22,8 +22,12 @@ void RegisterAllOps() {
     detail::RegisterImageOps();
     detail::RegisterSearchScanOps();
     detail::RegisterEinsumOps();
+    detail::RegisterCreateOps();
     detail::RegisterBinaryLegalizations();
     detail::RegisterNNLegalizations();
+    detail::RegisterUnaryLegalizations();
+    detail::RegisterReduceLegalizations();
+    detail::RegisterCreateLegalizations();
   });
 }
 

@@ -108,4 +108,25 @@ Call prod(Expr x, std::optional<std::vector<int64_t>> axis = std::nullopt, bool 
 // Data type conversion (pattern kElemWise).
 Call astype(Expr x, DataType dtype);
 
+// ---------------------------------------------------------------------------
+// Creation (TVM's relax.op create.cc). `shape` is a ShapeExpr or a value of
+// Shape struct info; `fill_value` a 0-d tensor; dtype void means "the fill
+// value's / x's dtype" (zeros and ones require one). arange's bounds and
+// tril/triu's diagonal offset `k` are PrimValues.
+Call full(Expr shape, Expr fill_value, DataType dtype = DataType::Void());
+Call full_like(Expr x, Expr fill_value, DataType dtype = DataType::Void());
+Call zeros(Expr shape, DataType dtype);
+Call ones(Expr shape, DataType dtype);
+Call zeros_like(Expr x, DataType dtype = DataType::Void());
+Call ones_like(Expr x, DataType dtype = DataType::Void());
+// dtype void: int64 when start, end and step are integers, else float32.
+Call arange(Expr start, Expr end, Expr step, DataType dtype = DataType::Void());
+Call tril(Expr x, Expr k);
+Call triu(Expr x, Expr k);
+
+// ---------------------------------------------------------------------------
+// Selection (pattern kBroadcast): condition ? x1 : x2 elementwise, the three
+// broadcast together; the condition is bool.
+Call where(Expr condition, Expr x1, Expr x2);
+
 }  // namespace rlx::op
