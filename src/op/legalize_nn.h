@@ -23,9 +23,8 @@ struct LegalizeSpec {
       compute;
 };
 
-// nullopt: the call is left unchanged (see legalize_nn.cc).
+// The spec of a call of one of these operators; nullopt: the call is left
+// unchanged (see legalize_nn.cc).
 std::optional<LegalizeSpec> NNLegalizeSpec(const graph::Call& call);
-std::optional<LegalizeSpec> ConvPoolLegalizeSpec(const graph::Call& call);
-std::optional<LegalizeSpec> MiscLegalizeSpec(const graph::Call& call);
 
 }  // namespace rlx::op::detail

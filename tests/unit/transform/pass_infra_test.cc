@@ -241,7 +241,8 @@ TEST(PassRegistry, ListsPassesSorted) {
     names.push_back(info.name);
     EXPECT_FALSE(info.summary.empty()) << info.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"canonicalize-bindings", "dead-code-elimination", "normalize"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"annotate-tir-op-pattern", "canonicalize-bindings",
+                                              "dead-code-elimination", "legalize-ops", "normalize"}));
 }
 
 TEST(PassRegistry, LooksUpByFlagName) {
@@ -256,7 +257,8 @@ TEST(PassRegistry, UnknownPassListsKnownOnes) {
     FAIL() << "expected a CompileError";
   } catch (const CompileError& error) {
     EXPECT_EQ(error.diagnostic().message,
-              "unknown pass 'foo'; known passes: canonicalize-bindings, dead-code-elimination, normalize");
+              "unknown pass 'foo'; known passes: annotate-tir-op-pattern, canonicalize-bindings, "
+              "dead-code-elimination, legalize-ops, normalize");
   }
 }
 
