@@ -45,6 +45,11 @@ const std::vector<PrimExpr>& TEArg::shape() const {
   return std::get<std::vector<PrimExpr>>(value_);
 }
 
+const std::vector<te::Tensor>& TEArg::tensors() const {
+  RLX_ICHECK(is_tensors()) << "TE argument is not a tuple of tensors";
+  return std::get<std::vector<te::Tensor>>(value_);
+}
+
 namespace {
 
 // A Tensor's dimensions and dtype when both are known.
@@ -123,21 +128,58 @@ std::string PlaceholderName(const Expr& arg, size_t index) {
   return fmt::format("A{}", index);
 }
 
+// The placeholders of the call_tir inputs, with the expressions passed for
+// them, in order.
+struct TensorInputs {
+  std::vector<te::Tensor> placeholders;
+  std::vector<Expr> exprs;
+};
+
+// A placeholder for `expr` (of struct info `sinfo`), recorded as an input;
+// nullopt when its shape or dtype is unknown.
+std::optional<te::Tensor> AddTensorInput(const Expr& expr, const StructInfo& sinfo, const std::string& name,
+                                         SymbolicVarRenamer& renamer, TensorInputs& inputs) {
+  std::optional<KnownTensor> known = AsKnownTensor(sinfo);
+  if (!known) return std::nullopt;
+  te::Tensor tensor = te::Placeholder(renamer.Rename(known->shape), known->dtype, name);
+  inputs.placeholders.push_back(tensor);
+  inputs.exprs.push_back(expr);
+  return tensor;
+}
+
+// One placeholder per field of a tuple of tensors: a Tuple expression's
+// fields, or `arg[i]` of a Tuple-typed value.
+std::optional<std::vector<te::Tensor>> AddTupleInputs(const Expr& arg, const graph::TupleStructInfoNode* tuple,
+                                                      size_t index, SymbolicVarRenamer& renamer,
+                                                      TensorInputs& inputs) {
+  const auto* literal = arg.as<graph::TupleNode>();
+  std::vector<te::Tensor> tensors;
+  for (size_t j = 0; j < tuple->fields.size(); ++j) {
+    Expr field = literal != nullptr ? literal->fields[j] : Expr(make<graph::TupleGetItemNode>(arg, static_cast<int>(j)));
+    std::string name = literal != nullptr ? PlaceholderName(field, index) : PlaceholderName(arg, index) + "_" + std::to_string(j);
+    std::optional<te::Tensor> tensor = AddTensorInput(field, tuple->fields[j], name, renamer, inputs);
+    if (!tensor) return std::nullopt;
+    tensors.push_back(*tensor);
+  }
+  return tensors;
+}
+
 // The arguments as the TE function sees them, or nullopt when one cannot be
-// lowered statically. Tensor placeholders are appended to `placeholders`.
+// lowered statically. Tensor inputs are recorded in `inputs`.
 std::optional<TEArgs> ConvertArgs(const std::vector<Expr>& call_args, SymbolicVarRenamer& renamer,
-                                  std::vector<te::Tensor>& placeholders, std::vector<Expr>& tensor_args) {
+                                  TensorInputs& inputs) {
   TEArgs args;
   for (size_t i = 0; i < call_args.size(); ++i) {
     const Expr& arg = call_args[i];
     StructInfo sinfo = graph::GetStructInfo(arg);
     if (sinfo.isa<graph::TensorStructInfoNode>()) {
-      std::optional<KnownTensor> known = AsKnownTensor(sinfo);
-      if (!known) return std::nullopt;
-      te::Tensor tensor = te::Placeholder(renamer.Rename(known->shape), known->dtype, PlaceholderName(arg, i));
-      placeholders.push_back(tensor);
-      tensor_args.push_back(arg);
-      args.emplace_back(tensor);
+      std::optional<te::Tensor> tensor = AddTensorInput(arg, sinfo, PlaceholderName(arg, i), renamer, inputs);
+      if (!tensor) return std::nullopt;
+      args.emplace_back(*tensor);
+    } else if (const auto* tuple = sinfo.as<graph::TupleStructInfoNode>()) {
+      std::optional<std::vector<te::Tensor>> tensors = AddTupleInputs(arg, tuple, i, renamer, inputs);
+      if (!tensors) return std::nullopt;
+      args.emplace_back(std::move(*tensors));
     } else if (const auto* prim = sinfo.as<graph::PrimStructInfoNode>()) {
       if (!prim->value.defined()) return std::nullopt;
       args.emplace_back(renamer.Rename(prim->value));
@@ -214,14 +256,13 @@ Expr CallTEImpl(BlockBuilder& builder, const Call& call, const std::vector<Expr>
   std::optional<std::vector<KnownTensor>> expected = KnownOutputs(graph::GetStructInfo(call), multi);
   if (!expected) return call;
   SymbolicVarRenamer renamer;
-  std::vector<te::Tensor> placeholders;
-  std::vector<Expr> tensor_args;
-  std::optional<TEArgs> args = ConvertArgs(call_args, renamer, placeholders, tensor_args);
+  TensorInputs inputs;
+  std::optional<TEArgs> args = ConvertArgs(call_args, renamer, inputs);
   if (!args) return call;
   std::vector<te::Tensor> outputs = fcompute(*args);
   CheckOutputs(call, outputs, *expected, renamer);
 
-  std::vector<te::Tensor> buffers = placeholders;
+  std::vector<te::Tensor> buffers = inputs.placeholders;
   buffers.insert(buffers.end(), outputs.begin(), outputs.end());
   std::unordered_set<const ir::VarNode*> bare = BareShapeVars(buffers);
   std::vector<std::pair<ir::Var, ir::Var>> scalar_pairs;
@@ -243,7 +284,7 @@ Expr CallTEImpl(BlockBuilder& builder, const Call& call, const std::vector<Expr>
   }
 
   graph::GlobalVar gv = AddPrimFuncShared(builder, func, name_hint);
-  std::vector<Expr> call_tir_args = {gv, make<graph::TupleNode>(tensor_args)};
+  std::vector<Expr> call_tir_args = {gv, make<graph::TupleNode>(inputs.exprs)};
   if (!scalar_pairs.empty()) {
     std::vector<PrimExpr> tir_vars;
     for (const auto& pair : scalar_pairs) tir_vars.push_back(pair.first);

@@ -2,7 +2,9 @@
 // legalize_ops/binary.py and search.py over topi's broadcast ops): one
 // PrimFunc per call computing out[i] = f(x1[i1], x2[i2]) with numpy
 // broadcasting (an operand's dimension of constant size 1 is read at 0),
-// named after the op ("add"), its block named as topi's ("T_add").
+// named after the op ("add"), its block named as topi's ("T_add"). A 0-d
+// constant operand is inlined as a literal (as TVM), so `x + 1.0` needs no
+// second buffer.
 //
 // Per element, as topi defines them:
 //   add, subtract, multiply, maximum, minimum   +, -, *, max, min
@@ -14,6 +16,7 @@
 //   logical_and, logical_or   && and || on bool (nonzero on numbers)
 //   where(c, a, b)            c ? a : b, all three broadcast together
 #include <algorithm>
+#include <cstring>
 
 #include "op/topi.h"
 #include "op_common.h"
@@ -69,10 +72,52 @@ FBinaryElem Compare(const FBinaryElem& f) {
   };
 }
 
+// The value of a 0-d constant of a 32/64-bit float, integer or bool dtype
+// (undefined otherwise), read from its payload.
+PrimExpr ScalarConstantValue(const Expr& expr) {
+  const auto* constant = expr.as<graph::ConstantNode>();
+  if (constant == nullptr || !constant->data->shape.empty()) return PrimExpr();
+  const graph::TensorData& data = *constant->data;
+  DataType dtype = data.dtype;
+  auto read = [&data](auto value) {
+    std::memcpy(&value, data.bytes.data(), sizeof(value));
+    return value;
+  };
+  if (data.bytes.size() * 8 < static_cast<size_t>(dtype.bits())) return PrimExpr();
+  if (dtype.is_float() && dtype.bits() == 32) return ir::MakeFloat(read(float{}), dtype);
+  if (dtype.is_float() && dtype.bits() == 64) return ir::MakeFloat(read(double{}), dtype);
+  if (dtype.is_bool()) return ir::MakeBool(read(uint8_t{}) != 0);
+  if (dtype.is_int() && dtype.bits() == 32) return ir::MakeInt(read(int32_t{}), dtype);
+  if (dtype.is_int() && dtype.bits() == 64) return ir::MakeInt(read(int64_t{}), dtype);
+  return PrimExpr();
+}
+
+// As TVM's binary legalization: a 0-d constant operand (x2 first, x1 only
+// when x2 is not one) is inlined into the PrimFunc as a literal instead of
+// being passed as a tensor.
+std::vector<Expr> InlineScalarConstant(const Call& call) {
+  std::vector<Expr> args = call->args;
+  for (size_t index : {size_t{1}, size_t{0}}) {
+    PrimExpr value = ScalarConstantValue(args[index]);
+    if (!value.defined()) continue;
+    args[index] = make<graph::PrimValueNode>(value);
+    break;
+  }
+  return args;
+}
+
+te::Tensor BroadcastOrScalar(const TEArg& a, const TEArg& b, const FBinaryElem& f, const std::string& name) {
+  if (a.is_tensor() && b.is_tensor()) return topi::Broadcast(a.tensor(), b.tensor(), f, name);
+  if (a.is_tensor()) {
+    return topi::Elementwise(a.tensor(), [&](const PrimExpr& v) { return f(v, b.prim()); }, name);
+  }
+  return topi::Elementwise(b.tensor(), [&](const PrimExpr& v) { return f(a.prim(), v); }, name);
+}
+
 void RegisterBroadcastLegalize(const std::string& name, const FBinaryElem& f) {
   graph::SetOpLegalize("relax." + name, [name, f](BlockBuilder& builder, const Call& call) -> Expr {
-    return CallTE(builder, call, name, [&](const TEArgs& args) {
-      return topi::Broadcast(args[0].tensor(), args[1].tensor(), f, "T_" + name);
+    return CallTE(builder, call, InlineScalarConstant(call), name, [&](const TEArgs& args) {
+      return BroadcastOrScalar(args[0], args[1], f, "T_" + name);
     });
   });
 }

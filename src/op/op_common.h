@@ -76,6 +76,7 @@ void RegisterNNLegalizations();
 void RegisterUnaryLegalizations();
 void RegisterReduceLegalizations();  // reductions, matmul, astype
 void RegisterCreateLegalizations();
+void RegisterManipulateLegalizations();  // reshape, permute_dims
 
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,

@@ -28,6 +28,7 @@ void RegisterAllOps() {
     detail::RegisterUnaryLegalizations();
     detail::RegisterReduceLegalizations();
     detail::RegisterCreateLegalizations();
+    detail::RegisterManipulateLegalizations();
   });
 }
 

@@ -9,9 +9,12 @@
 // CallTE
 //   1. reads each argument of `call` (normalized, struct info deduced): a
 //      Tensor becomes a te::Placeholder named after the argument variable,
-//      with the argument's (symbolic) shape and dtype; a PrimValue becomes
-//      its PrimExpr, a ShapeExpr (or a Shape-typed value with known
-//      dimensions) its list of PrimExprs;
+//      with the argument's (symbolic) shape and dtype; a tuple of Tensors (a
+//      Tuple expression or a Tuple-typed value) a list of placeholders, one
+//      per field, each passed to call_tir on its own (a field of a
+//      Tuple-typed value as `t[i]`); a PrimValue becomes its PrimExpr, a
+//      ShapeExpr (or a Shape-typed value with known dimensions) its list of
+//      PrimExprs;
 //   2. renames the graph-level symbolic variables to fresh TIR variables of
 //      the same name, so the PrimFunc shares no variable with the graph
 //      function;
@@ -52,17 +55,20 @@ class TEArg {
   explicit TEArg(te::Tensor tensor) : value_(std::move(tensor)) {}
   explicit TEArg(ir::PrimExpr prim) : value_(std::move(prim)) {}
   explicit TEArg(std::vector<ir::PrimExpr> shape) : value_(std::move(shape)) {}
+  explicit TEArg(std::vector<te::Tensor> tensors) : value_(std::move(tensors)) {}
 
   bool is_tensor() const { return std::holds_alternative<te::Tensor>(value_); }
   bool is_prim() const { return std::holds_alternative<ir::PrimExpr>(value_); }
   bool is_shape() const { return std::holds_alternative<std::vector<ir::PrimExpr>>(value_); }
+  bool is_tensors() const { return std::holds_alternative<std::vector<te::Tensor>>(value_); }
   // Internal errors when the argument is of another kind.
   const te::Tensor& tensor() const;
   const ir::PrimExpr& prim() const;
   const std::vector<ir::PrimExpr>& shape() const;
+  const std::vector<te::Tensor>& tensors() const;  // a tuple of tensors
 
  private:
-  std::variant<te::Tensor, ir::PrimExpr, std::vector<ir::PrimExpr>> value_;
+  std::variant<te::Tensor, ir::PrimExpr, std::vector<ir::PrimExpr>, std::vector<te::Tensor>> value_;
 };
 using TEArgs = std::vector<TEArg>;
 

@@ -80,6 +80,10 @@ TEST(LegalizeUnaryTest, Float16MatchesReference) {
   for (const UnaryCase& c : FloatUnaryCases()) CheckUnary(c, kF16, 4e-3, 2e-3);
 }
 
+TEST(LegalizeUnaryTest, BFloat16MatchesReference) {
+  for (const UnaryCase& c : FloatUnaryCases()) CheckUnary(c, DataType(DataType::kBFloat, 16), 2e-2, 1e-2);
+}
+
 TEST(LegalizeUnaryTest, RoundIsHalfAwayFromZero) {
   LegalizedOp op = LegalizeCall({{"x", TensorType("(6,)", kF32)}}, "R.round(x)");
   tir::HostTensor x = tir::HostTensor::FromDoubles(kF32, {6}, {-2.5, -1.5, -0.5, 0.5, 1.5, 2.5});
@@ -151,6 +155,7 @@ const std::vector<BinaryCase>& BinaryCases() {
       {"logical_and", [](double a, double b) { return a != 0 && b != 0 ? 1 : 0; }, kBool, 0, 1, 0, 1},
       {"logical_or", [](double a, double b) { return a != 0 || b != 0 ? 1 : 0; }, kBool, 0, 1, 0, 1},
       {"add", [](double a, double b) { return a + b; }, kF16, -3, 3, -3, 3},
+      {"subtract", [](double a, double b) { return a - b; }, DataType(DataType::kBFloat, 16), -3, 3, -3, 3},
       {"multiply", [](double a, double b) { return a * b; }, kF16, -3, 3, -3, 3},
   };
   return cases;
@@ -173,7 +178,7 @@ TEST(LegalizeBinaryTest, BroadcastMatchesReference) {
     LegalizedOp op = LegalizeCall(
         {{"x1", TensorType("(\"n\", 1, 4)", c.dtype)}, {"x2", TensorType("(3, 1)", c.dtype)}}, call);
     DataType out_dtype = c.bool_result ? kBool : c.dtype;
-    double rel = c.dtype == kF16 ? 4e-3 : 1e-5;
+    double rel = c.dtype == kF16 ? 4e-3 : (c.dtype.is_bfloat16() ? 2e-2 : 1e-5);
     for (int64_t n : {1, 5, 12}) {
       tir::HostTensor x1 = BinaryInput(c, c.dtype, {n, 1, 4}, static_cast<unsigned>(n), c.lo1, c.hi1);
       tir::HostTensor x2 = BinaryInput(c, c.dtype, {3, 1}, static_cast<unsigned>(n + 100), c.lo2, c.hi2);
@@ -198,6 +203,18 @@ TEST(LegalizeBinaryTest, SameSymbolicShapes) {
     for (int64_t i = 0; i < n * m; ++i) expected.push_back(x1.GetFloat(i) - x2.GetFloat(i));
     ExpectTensorNear(RunLegalized(op, {x1, x2}, {{"n", n}, {"m", m}}), {n, m}, RoundedTo(kF32, {n, m}, expected), 0,
                      0, "subtract");
+  }
+}
+
+TEST(LegalizeBinaryTest, ScalarConstantOperandIsInlined) {
+  LegalizedOp op = LegalizeCall({{"x", TensorType("(\"n\", 2)", kF32)}}, "R.subtract(R.const(2.5, \"float32\"), x)");
+  ASSERT_EQ(op.func->params.size(), 2u) << "the constant should not be a buffer parameter";
+  for (int64_t n : {1, 6}) {
+    tir::HostTensor x = RandomTensor(kF32, {n, 2}, 8);
+    std::vector<double> expected;
+    for (double v : x.ToDoubles()) expected.push_back(2.5 - v);
+    ExpectTensorNear(RunLegalized(op, {x}, {{"n", n}}), {n, 2}, RoundedTo(kF32, {n, 2}, expected), 0, 0,
+                     "subtract");
   }
 }
 

@@ -205,6 +205,13 @@ TEST(LegalizeCreateTest, Astype) {
   LegalizedOp op = LegalizeCall({{"x", TensorType("(\"n\",)", kF32)}}, "R.astype(x, dtype=\"int32\")");
   tir::HostTensor x = tir::HostTensor::FromDoubles(kF32, {4}, {-2.7, -0.5, 0.5, 3.9});
   ExpectTensorNear(RunLegalized(op, {x}, {{"n", 4}}), {4}, {-2, 0, 0, 3}, 0, 0, "astype");
+  // Casting to bool tests for nonzero (as TVM's cast lowers), 0.5 included.
+  LegalizedOp to_bool = LegalizeCall({{"x", TensorType("(\"n\",)", kF32)}}, "R.astype(x, dtype=\"bool\")");
+  tir::HostTensor y = tir::HostTensor::FromDoubles(kF32, {4}, {0.0, 0.5, -2.0, 0.0});
+  ExpectTensorNear(RunLegalized(to_bool, {y}, {{"n", 4}}), {4}, {0, 1, 1, 0}, 0, 0, "astype bool");
+  LegalizedOp to_half = LegalizeCall({{"x", TensorType("(\"n\",)", kI32)}}, "R.astype(x, dtype=\"float16\")");
+  tir::HostTensor z = tir::HostTensor::FromDoubles(kI32, {3}, {-7, 0, 2049});
+  ExpectTensorNear(RunLegalized(to_half, {z}, {{"n", 3}}), {3}, {-7, 0, 2048}, 0, 0, "astype float16");
 }
 
 TEST(LegalizeCreateTest, FullZerosOnes) {

@@ -3,6 +3,8 @@
 // Modules are built by hand so these tests do not depend on the parser.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <sstream>
 #include <string>
 #include <vector>
@@ -241,8 +243,13 @@ TEST(PassRegistry, ListsPassesSorted) {
     names.push_back(info.name);
     EXPECT_FALSE(info.summary.empty()) << info.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"annotate-tir-op-pattern", "canonicalize-bindings",
-                                              "dead-code-elimination", "legalize-ops", "normalize"}));
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  EXPECT_TRUE(std::adjacent_find(names.begin(), names.end()) == names.end()) << "a pass is listed twice";
+  // Every pass of this checkout (other branches add more: check inclusion).
+  for (const char* name : {"annotate-tir-op-pattern", "canonicalize-bindings", "dead-code-elimination", "legalize-ops",
+                           "normalize"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+  }
 }
 
 TEST(PassRegistry, LooksUpByFlagName) {
@@ -256,9 +263,12 @@ TEST(PassRegistry, UnknownPassListsKnownOnes) {
     LookupPass("foo");
     FAIL() << "expected a CompileError";
   } catch (const CompileError& error) {
-    EXPECT_EQ(error.diagnostic().message,
-              "unknown pass 'foo'; known passes: annotate-tir-op-pattern, canonicalize-bindings, "
-              "dead-code-elimination, legalize-ops, normalize");
+    const std::string& message = error.diagnostic().message;
+    EXPECT_EQ(message.rfind("unknown pass 'foo'; known passes: annotate-tir-op-pattern, canonicalize-bindings, ", 0), 0u)
+        << message;
+    for (const char* name : {"dead-code-elimination", "legalize-ops", "normalize"}) {
+      EXPECT_NE(message.find(name), std::string::npos) << message;
+    }
   }
 }
 
