@@ -335,31 +335,24 @@ bool ArgShapesKnown(const Call& call) {
   return true;
 }
 
-// The arguments CallTE sees: einsum's operand tuple is spread into its
-// fields (a tuple-valued variable is left alone: nullopt).
-std::optional<std::vector<Expr>> TEArguments(const Call& call) {
-  if (OpName(call) != "einsum") return call->args;
-  const auto* tuple = call->args[0].as<graph::TupleNode>();
-  if (tuple == nullptr) return std::nullopt;
-  return tuple->fields;
-}
-
 Expr LegalizeNNCall(BlockBuilder& builder, const Call& call) {
   if (!ArgShapesKnown(call)) return call;
   std::optional<LegalizeSpec> spec = NNLegalizeSpec(call);
-  std::optional<std::vector<Expr>> args = TEArguments(call);
-  if (!spec || !args) return call;
+  if (!spec) return call;
+  // Tensors in argument order (einsum's operand tuple spread into its
+  // fields), and the Shape arguments.
   auto fcompute = [&](const TEArgs& te_args) {
     std::vector<Tensor> tensors;
     Shapes shapes;
     for (const TEArg& arg : te_args) {
       if (arg.is_tensor()) tensors.push_back(arg.tensor());
+      if (arg.is_tensors()) tensors.insert(tensors.end(), arg.tensors().begin(), arg.tensors().end());
       if (arg.is_shape()) shapes.push_back(arg.shape());
     }
     return spec->compute(tensors, shapes);
   };
-  if (call->struct_info.isa<graph::TupleStructInfoNode>()) return CallTEMulti(builder, call, *args, spec->name, fcompute);
-  return CallTE(builder, call, *args, spec->name, [&](const TEArgs& te_args) { return fcompute(te_args)[0]; });
+  if (call->struct_info.isa<graph::TupleStructInfoNode>()) return CallTEMulti(builder, call, spec->name, fcompute);
+  return CallTE(builder, call, spec->name, [&](const TEArgs& te_args) { return fcompute(te_args)[0]; });
 }
 
 }  // namespace
