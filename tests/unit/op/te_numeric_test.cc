@@ -274,6 +274,70 @@ TEST(TeNumericTest, Conv2dNHWCMatchesNCHW) {
               expected_nhwc, 1e-4);
 }
 
+// One symbolic conv2d / max_pool2d PrimFunc at several batch and spatial
+// sizes (1, odd, larger) against naive loops.
+TEST(TeNumericTest, Conv2dAndMaxPoolSymbolicSizesAgainstNaive) {
+  te::Tensor x = SymbolicPlaceholder(4, "x");
+  te::Tensor w = StaticPlaceholder({2, 3, 3, 3}, "w");
+  ConvParams p = Conv2DParams({1, 2}, {1, 1, 1, 0}, {1, 1}, 1);
+  tir::Interpreter conv(te::CreatePrimFunc({x, w, Conv(x, w, p)}));
+  PoolParams pool;
+  pool.pool_size = {2, 2};
+  pool.strides = {2, 1};
+  pool.dilation = {1, 1};
+  pool.padding = {1, 0, 0, 0};
+  pool.pos = pool.out_pos = {0, 1, 2, 3};
+  tir::Interpreter max_pool(te::CreatePrimFunc({x, MaxPool2D(x, pool)}));
+  HostTensor weight = Random({2, 3, 3, 3}, 9);
+  for (int64_t n : {1, 2}) {
+    for (auto [h, wd] : std::vector<std::pair<int64_t, int64_t>>{{1, 2}, {3, 5}, {6, 4}}) {
+      HostTensor input = Random({n, 3, h, wd}, static_cast<unsigned>(n * 31 + h * 7 + wd));
+      int64_t oh = h + 2 - 2, ow = (wd + 1 - 3) / 2 + 1;
+      HostTensor out(kF32, {n, 2, oh, ow});
+      conv.Run({&input, &weight, &out});
+      for (int64_t b = 0; b < n; ++b) {
+        for (int64_t o = 0; o < 2; ++o) {
+          for (int64_t y = 0; y < oh; ++y) {
+            for (int64_t xx = 0; xx < ow; ++xx) {
+              double sum = 0;
+              for (int64_t c = 0; c < 3; ++c) {
+                for (int64_t ky = 0; ky < 3; ++ky) {
+                  for (int64_t kx = 0; kx < 3; ++kx) {
+                    int64_t iy = y - 1 + ky, ix = xx * 2 - 1 + kx;
+                    if (iy < 0 || iy >= h || ix < 0 || ix >= wd) continue;
+                    sum += input.At({b, c, iy, ix}) * weight.At({o, c, ky, kx});
+                  }
+                }
+              }
+              EXPECT_NEAR(out.At({b, o, y, xx}), sum, 1e-4) << n << "x" << h << "x" << wd;
+            }
+          }
+        }
+      }
+      int64_t ph = (h + 1 - 2) / 2 + 1, pw = wd - 1;
+      if (ph < 1 || pw < 1) continue;
+      HostTensor pooled(kF32, {n, 3, ph, pw});
+      max_pool.Run({&input, &pooled});
+      for (int64_t b = 0; b < n; ++b) {
+        for (int64_t c = 0; c < 3; ++c) {
+          for (int64_t y = 0; y < ph; ++y) {
+            for (int64_t xx = 0; xx < pw; ++xx) {
+              double best = -1e30;
+              for (int64_t ky = 0; ky < 2; ++ky) {
+                for (int64_t kx = 0; kx < 2; ++kx) {
+                  int64_t iy = y * 2 - 1 + ky, ix = xx + kx;
+                  if (iy >= 0 && iy < h && ix < wd) best = std::max(best, input.At({b, c, iy, ix}));
+                }
+              }
+              EXPECT_EQ(pooled.At({b, c, y, xx}), best) << n << "x" << h << "x" << wd;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 PoolParams Pool(std::vector<int64_t> size, std::vector<int64_t> strides, std::vector<int64_t> padding, bool ceil_mode,
                 bool include_pad) {
   PoolParams p;
