@@ -30,24 +30,6 @@ int64_t GetIntAttr(const Call& call, const std::string& key, std::optional<int64
   return *default_value;
 }
 
-std::optional<int64_t> GetOptionalIntAttr(const Call& call, const std::string& key) {
-  ObjectRef value = FindAttr(call, key);
-  if (!value.defined()) return std::nullopt;
-  const auto* imm = value.as<ir::IntImmNode>();
-  if (imm == nullptr || imm->dtype.is_bool()) {
-    ThrowOpError(call, fmt::format("attribute '{}' expects an integer, got {}", key, Describe(value)));
-  }
-  return imm->value;
-}
-
-std::string GetStringAttr(const Call& call, const std::string& key, const std::string& default_value) {
-  ObjectRef value = FindAttr(call, key);
-  if (!value.defined()) return default_value;
-  const auto* str = value.as<ir::StringImmNode>();
-  if (str == nullptr) ThrowOpError(call, fmt::format("attribute '{}' expects a string, got {}", key, Describe(value)));
-  return str->value;
-}
-
 void CheckOneOf(const Call& call, const std::string& what, const std::string& value,
                 const std::vector<std::string>& allowed) {
   if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return;

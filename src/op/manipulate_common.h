@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "attr_util.h"
 #include "op_common.h"
 
 namespace rlx::op::detail {
@@ -27,10 +28,7 @@ void RegisterLayoutTransformOp();       // layout_transform, with its legalizati
 // The int attribute `key`: `default_value` when absent, an error when absent
 // without a default (required) or not an integer.
 int64_t GetIntAttr(const Call& call, const std::string& key, std::optional<int64_t> default_value = std::nullopt);
-// The int attribute `key`, nullopt when absent (None).
-std::optional<int64_t> GetOptionalIntAttr(const Call& call, const std::string& key);
-// The string attribute `key`, `default_value` when absent.
-std::string GetStringAttr(const Call& call, const std::string& key, const std::string& default_value);
+// GetOptionalIntAttr and GetStringAttr come from attr_util.h.
 // Checks that `value` is one of `allowed`:
 // "take: mode must be one of \"fast\", \"nan\", ...; got \"foo\"".
 void CheckOneOf(const Call& call, const std::string& what, const std::string& value,

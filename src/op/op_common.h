@@ -57,11 +57,22 @@ void RegisterLinearAlgebraOps();
 void RegisterManipulateOps();
 void RegisterStatisticalOps();
 void RegisterDatatypeOps();
+// nn, image, search/scan and einsum operators (nn.cc, convolution.cc,
+// pooling.cc, image.cc, search_scan.cc, einsum.cc).
+void RegisterNNOps();
+void RegisterConvolutionOps();
+void RegisterPoolingOps();
+void RegisterImageOps();
+void RegisterSearchScanOps();
+void RegisterEinsumOps();
 void RegisterCreateOps();  // creation ops and `where` (create.cc)
 
 // Per-family legalizations (src/op/legalize_*.cc, create.cc), attached after
 // every operator is registered.
 void RegisterBinaryLegalizations();
+// Legalizations of the nn, statistical, image and einsum operators
+// (legalize_nn.cc).
+void RegisterNNLegalizations();
 void RegisterUnaryLegalizations();
 void RegisterReduceLegalizations();  // reductions, matmul, astype
 void RegisterCreateLegalizations();

@@ -23,8 +23,15 @@ void RegisterAllOps() {
     detail::RegisterIndexOps();
     detail::RegisterGatherScatterOps();
     detail::RegisterLayoutTransformOp();
+    detail::RegisterNNOps();
+    detail::RegisterConvolutionOps();
+    detail::RegisterPoolingOps();
+    detail::RegisterImageOps();
+    detail::RegisterSearchScanOps();
+    detail::RegisterEinsumOps();
     detail::RegisterCreateOps();
     detail::RegisterBinaryLegalizations();
+    detail::RegisterNNLegalizations();
     detail::RegisterUnaryLegalizations();
     detail::RegisterReduceLegalizations();
     detail::RegisterCreateLegalizations();

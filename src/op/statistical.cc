@@ -1,4 +1,5 @@
-// Reductions: sum, mean, max, min, prod (x, axis=None, keepdims=False).
+// Reductions: sum, mean, max, min, prod, variance, std (x, axis=None,
+// keepdims=False).
 //
 // `axis` lists the reduced axes (negative ones count from the end; out of
 // range or repeated axes are errors); None reduces every axis. The result
@@ -9,6 +10,7 @@
 
 #include "op_common.h"
 #include "rlx/op/op.h"
+#include "rlx/op/statistical.h"
 
 namespace rlx::op {
 namespace detail {
@@ -52,7 +54,7 @@ StructInfo InferReductionSInfo(const Call& call, BlockBuilder&) {
 }  // namespace
 
 void RegisterStatisticalOps() {
-  for (const char* name : {"sum", "mean", "max", "min", "prod"}) {
+  for (const char* name : {"sum", "mean", "max", "min", "prod", "variance", "std"}) {
     graph::RegisterOp(MakeOpInfo(name, {"x"}, InferReductionSInfo, graph::OpPatternKind::kCommReduce,
                                  {{"axis", graph::AttrKind::kOptionalIntList, ObjectRef()},
                                   {"keepdims", graph::AttrKind::kBool, BoolAttr(false)}}));
@@ -86,6 +88,12 @@ Call min(Expr x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
 }
 Call prod(Expr x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
   return detail::MakeReduction("prod", std::move(x), axis, keepdims);
+}
+Call variance(Expr x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
+  return detail::MakeReduction("variance", std::move(x), axis, keepdims);
+}
+Call std(Expr x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
+  return detail::MakeReduction("std", std::move(x), axis, keepdims);
 }
 
 }  // namespace rlx::op

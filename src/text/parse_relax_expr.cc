@@ -365,6 +365,7 @@ ObjectRef RelaxParser::EvalOpAttr(const py::Expr& value, const graph::AttrSpec& 
       if (std::optional<bool> b = AsBoolLiteral(value)) return ir::MakeBool(*b);
       throw fail("True or False");
     case AttrKind::kString:
+    case AttrKind::kOptionalString:
       if (std::optional<std::string> s = AsStringLiteral(value)) return ir::MakeString(*s);
       throw fail("a string");
     case AttrKind::kDataType: {
@@ -382,7 +383,8 @@ ObjectRef RelaxParser::EvalOpAttr(const py::Expr& value, const graph::AttrSpec& 
       if (!prim_value.isa<graph::PrimValueNode>()) throw fail("R.prim_value(...) or None");
       return prim_value;
     }
-    case AttrKind::kAny: break;
+    case AttrKind::kAny:
+    case AttrKind::kOptionalAny: break;
   }
   return EvalAttrValue(value, AttrLevel::kRelax, &prim_);
 }
@@ -487,8 +489,7 @@ Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) 
       attrs = ir::DictWith(attrs, spec.name, it->second);
     } else if (!attr_given.count(spec.name) && spec.default_value.defined()) {
       attrs = ir::DictWith(attrs, spec.name, spec.default_value);
-    } else if (!attr_given.count(spec.name) && spec.kind != graph::AttrKind::kOptionalInt &&
-               spec.kind != graph::AttrKind::kOptionalIntList && spec.kind != graph::AttrKind::kOptionalPrimValue) {
+    } else if (!attr_given.count(spec.name) && !graph::IsOptionalAttrKind(spec.kind)) {
       Fail(call.span, fmt::format("{}: missing required argument '{}'", info.script_name, spec.name));
     }
   }

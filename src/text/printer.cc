@@ -283,6 +283,7 @@ std::string ScriptPrinter::OpAttrValue(const ObjectRef& value, graph::AttrKind k
       if (auto v = IntValue(value)) return *v ? "True" : "False";
       break;
     case AttrKind::kString:
+    case AttrKind::kOptionalString:
       if (const auto* str = value.as<ir::StringImmNode>()) return Quote(str->value);
       break;
     case AttrKind::kDataType:
@@ -305,6 +306,7 @@ std::string ScriptPrinter::OpAttrValue(const ObjectRef& value, graph::AttrKind k
       break;
     case AttrKind::kOptionalPrimValue:
     case AttrKind::kAny:
+    case AttrKind::kOptionalAny:
       break;
   }
   return AttrValue(value);

@@ -28,10 +28,31 @@ class BlockBuilder;
 // `index_map=T.index_map(lambda i, j: (j, i))` (an Array of two Arrays: the
 // lambda's Vars and its results), `pad_value=R.prim_value(T.float32(0))` or
 // None (a graph PrimValue; absent means None).
+// The kOptional* kinds may also be None (absent from the call's Dict):
+// kOptionalString is `causal_mask="TopLeft"` or None, kOptionalAny any
+// attribute value (`scale=T.float32(0.5)`) or None.
 enum class AttrKind {
-  kInt, kIntList, kOptionalInt, kOptionalIntList, kFloat, kBool, kString, kDataType, kPrimExprList, kIndexMap,
-  kOptionalPrimValue, kAny
+  kInt,
+  kIntList,
+  kOptionalInt,
+  kOptionalIntList,
+  kFloat,
+  kBool,
+  kString,
+  kDataType,
+  kPrimExprList,
+  kIndexMap,
+  kOptionalPrimValue,
+  kAny,
+  kOptionalString,
+  kOptionalAny,
 };
+
+// Whether an attribute of this kind may be None (absent).
+inline bool IsOptionalAttrKind(AttrKind kind) {
+  return kind == AttrKind::kOptionalInt || kind == AttrKind::kOptionalIntList || kind == AttrKind::kOptionalString ||
+         kind == AttrKind::kOptionalAny || kind == AttrKind::kOptionalPrimValue;
+}
 
 struct AttrSpec {
   std::string name;

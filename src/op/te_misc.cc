@@ -1,0 +1,257 @@
+// TE computations of variance, std, argmax/argmin, cumsum, einsum and
+// resize2d (see include/rlx/op/te_compute.h).
+//
+// - variance: the mean of squared deviations from the mean (population
+//   variance, as TVM); std is its square root.
+// - argmax/argmin: two reductions, the extreme value and then the smallest
+//   index holding it, so ties give the first index (TVM's rule).
+// - cumsum: out[..., i, ...] = sum of x[..., j, ...] for j <= i (j < i when
+//   exclusive), a reduction with a `where` bound; quadratic in the axis
+//   length, which keeps it a plain TE program.
+// - einsum: output letters (and broadcast "..." dims) are spatial axes, the
+//   other letters reduce axes; an operand's "..." dim of constant size 1
+//   reads index 0 (broadcast).
+// - resize2d: nearest_neighbor and linear (bilinear) with the
+//   half_pixel, align_corners, asymmetric and pytorch_half_pixel coordinate
+//   maps; source indices are clamped to the input.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "einsum_subscripts.h"
+#include "op/topi.h"
+#include "rlx/op/te_compute.h"
+#include "rlx/support/diagnostic.h"
+#include "te_util.h"
+
+namespace rlx::op::compute {
+
+using ir::PrimExpr;
+using ir::Var;
+
+namespace {
+
+// Keeps the reduced axes as size-1 dims (keepdims) or drops them.
+Shape ReducedShape(const Shape& shape, const std::vector<int>& axes, bool keepdims) {
+  if (!keepdims) return DropAxes(shape, axes);
+  Shape result = shape;
+  for (int axis : axes) result[axis] = ir::MakeInt(1);
+  return result;
+}
+
+// The kept indices of an output index of ReducedShape.
+std::vector<PrimExpr> KeptIndices(const std::vector<Var>& i, const std::vector<int>& axes, bool keepdims) {
+  std::vector<PrimExpr> index(i.begin(), i.end());
+  return keepdims ? DropIndices(index, axes) : index;
+}
+
+}  // namespace
+
+Tensor Variance(const Tensor& x, const std::vector<int>& axes, bool keepdims) {
+  DataType acc = AccumulationType(x.dtype());
+  PrimExpr count = ir::cast(acc, ProductOf(x.shape(), axes));
+  Shape reduced = DropAxes(x.shape(), axes);
+  Tensor sum = te::Compute(reduced, [&](const std::vector<Var>& i) {
+    std::vector<tir::IterVar> ks = ReduceAxesFor(x.shape(), axes);
+    return te::Sum(ir::cast(acc, x(InsertAxes(i, axes, VarsOf(ks)))), ks);
+  }, "variance_sum");
+  Tensor sq = te::Compute(reduced, [&](const std::vector<Var>& i) {
+    std::vector<tir::IterVar> ks = ReduceAxesFor(x.shape(), axes);
+    PrimExpr diff = ir::cast(acc, x(InsertAxes(i, axes, VarsOf(ks)))) - Divide(sum(i), count);
+    return te::Sum(diff * diff, ks);
+  }, "variance_sq_sum");
+  return te::Compute(ReducedShape(x.shape(), axes, keepdims), [&](const std::vector<Var>& i) {
+    return ir::cast(x.dtype(), Divide(sq(KeptIndices(i, axes, keepdims)), count));
+  }, "variance");
+}
+
+Tensor Std(const Tensor& x, const std::vector<int>& axes, bool keepdims) {
+  Tensor var = Variance(x, axes, keepdims);
+  DataType acc = AccumulationType(x.dtype());
+  return te::Compute(var.shape(), [&](const std::vector<Var>& i) {
+    return ir::cast(x.dtype(), ir::call(acc, "sqrt", {ir::cast(acc, var(i))}));
+  }, "std");
+}
+
+Tensor ArgReduce(const Tensor& x, std::optional<int> axis, bool keepdims, bool is_max) {
+  std::vector<int> axes;
+  if (axis) {
+    axes.push_back(*axis);
+  } else {
+    for (int d = 0; d < x.ndim(); ++d) axes.push_back(d);
+  }
+  Shape reduced = DropAxes(x.shape(), axes);
+  std::string name = is_max ? "argmax" : "argmin";
+  Tensor extreme = te::Compute(reduced, [&](const std::vector<Var>& i) {
+    std::vector<tir::IterVar> ks = ReduceAxesFor(x.shape(), axes);
+    PrimExpr value = x(InsertAxes(i, axes, VarsOf(ks)));
+    return is_max ? te::MaxReduce(value, ks) : te::MinReduce(value, ks);
+  }, name + "_value");
+  return te::Compute(ReducedShape(x.shape(), axes, keepdims), [&](const std::vector<Var>& i) {
+    std::vector<PrimExpr> kept = KeptIndices(i, axes, keepdims);
+    std::vector<tir::IterVar> ks = ReduceAxesFor(x.shape(), axes);
+    PrimExpr flat = ks.empty() ? PrimExpr(ir::MakeInt(0)) : PrimExpr(ks[0]->var);
+    for (size_t j = 1; j < axes.size(); ++j) flat = flat * x.shape()[axes[j]] + ks[j]->var;
+    PrimExpr hit = ir::eq(x(InsertAxes(kept, axes, VarsOf(ks))), extreme(kept));
+    return te::MinReduce(ir::select(hit, flat, te::MaxValue(DataType::Int64())), ks);
+  }, name);
+}
+
+Tensor Cumsum(const Tensor& x, std::optional<int> axis, DataType dtype, bool exclusive) {
+  if (!axis) {
+    Shape flat_shape = {ProductOf(x.shape(), [&] {
+      std::vector<int> all;
+      for (int d = 0; d < x.ndim(); ++d) all.push_back(d);
+      return all;
+    }())};
+    return te::Compute(flat_shape, [&](const std::vector<Var>& i) {
+      tir::IterVar k = te::ReduceAxis(flat_shape[0], "k");
+      PrimExpr bound = exclusive ? ir::lt(k->var, i[0]) : ir::le(k->var, i[0]);
+      return te::Sum(ir::cast(dtype, x(Unravel(k->var, x.shape()))), {k}, bound);
+    }, "cumsum");
+  }
+  return te::Compute(x.shape(), [&](const std::vector<Var>& i) {
+    tir::IterVar k = te::ReduceAxis(x.shape()[*axis], "k");
+    std::vector<PrimExpr> index(i.begin(), i.end());
+    index[*axis] = k->var;
+    PrimExpr bound = exclusive ? ir::lt(k->var, i[*axis]) : ir::le(k->var, i[*axis]);
+    return te::Sum(ir::cast(dtype, x(index)), {k}, bound);
+  }, "cumsum");
+}
+
+Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts) {
+  std::string error;
+  std::optional<detail::EinsumSpec> spec = detail::ParseEinsumSubscripts(subscripts, &error);
+  RLX_ICHECK(spec.has_value()) << "einsum: " << error;
+  // The extent of every letter, from the first operand naming it.
+  std::map<char, PrimExpr> extent;
+  for (size_t t = 0; t < operands.size(); ++t) {
+    const detail::EinsumTerm& term = spec->inputs[t];
+    size_t extra = static_cast<size_t>(operands[t].ndim()) - term.num_letters();
+    for (size_t j = 0; j < term.letters_before.size(); ++j) extent.emplace(term.letters_before[j], operands[t].shape()[j]);
+    for (size_t j = 0; j < term.letters_after.size(); ++j) {
+      extent.emplace(term.letters_after[j], operands[t].shape()[term.letters_before.size() + extra + j]);
+    }
+  }
+  // The output: letters before "...", the broadcast "..." dims, letters after.
+  std::vector<Shape> ellipsis_shapes;
+  for (size_t t = 0; t < operands.size(); ++t) {
+    const detail::EinsumTerm& term = spec->inputs[t];
+    auto first = operands[t].shape().begin() + static_cast<std::ptrdiff_t>(term.letters_before.size());
+    ellipsis_shapes.emplace_back(first, first + static_cast<std::ptrdiff_t>(operands[t].shape().size() - term.num_letters()));
+  }
+  Shape ellipsis = spec->output.has_ellipsis ? topi::BroadcastShape(ellipsis_shapes) : Shape{};
+  Shape out_shape;
+  for (char c : spec->output.letters_before) out_shape.push_back(extent.at(c));
+  out_shape.insert(out_shape.end(), ellipsis.begin(), ellipsis.end());
+  for (char c : spec->output.letters_after) out_shape.push_back(extent.at(c));
+  size_t ellipsis_rank = ellipsis.size();
+  DataType dtype = operands[0].dtype();
+  return te::Compute(out_shape, [&](const std::vector<Var>& i) {
+    std::map<char, PrimExpr> value_of;
+    size_t before = spec->output.letters_before.size();
+    for (size_t j = 0; j < before; ++j) value_of[spec->output.letters_before[j]] = i[j];
+    for (size_t j = 0; j < spec->output.letters_after.size(); ++j) {
+      value_of[spec->output.letters_after[j]] = i[before + ellipsis_rank + j];
+    }
+    std::vector<tir::IterVar> ks;
+    for (const auto& [letter, ext] : extent) {
+      if (value_of.count(letter)) continue;
+      ks.push_back(te::ReduceAxis(ext, std::string("r_") + letter));
+      value_of[letter] = ks.back()->var;
+    }
+    PrimExpr product;
+    for (size_t t = 0; t < operands.size(); ++t) {
+      const detail::EinsumTerm& term = spec->inputs[t];
+      size_t extra = static_cast<size_t>(operands[t].ndim()) - term.num_letters();
+      std::vector<PrimExpr> index;
+      for (char c : term.letters_before) index.push_back(value_of.at(c));
+      for (size_t e = 0; e < extra; ++e) {
+        size_t out_dim = before + ellipsis_rank - extra + e;
+        const PrimExpr& dim = operands[t].shape()[term.letters_before.size() + e];
+        bool broadcast = ir::IsConstInt(dim, 1) && !ir::IsConstInt(out_shape[out_dim], 1);
+        index.push_back(broadcast ? PrimExpr(ir::MakeInt(0)) : PrimExpr(i[out_dim]));
+      }
+      for (char c : term.letters_after) index.push_back(value_of.at(c));
+      PrimExpr value = ir::cast(dtype, operands[t](index));
+      product = product.defined() ? product * value : value;
+    }
+    if (ks.empty()) return product;
+    return te::Sum(product, ks);
+  }, "einsum");
+}
+
+namespace {
+
+// The source coordinate (float) of output index `o` along one dim.
+PrimExpr SourceCoordinate(const std::string& mode, const PrimExpr& o, const PrimExpr& in, const PrimExpr& out) {
+  DataType f = DataType::Float32();
+  PrimExpr of = ir::cast(f, o);
+  PrimExpr scale = Divide(ir::cast(f, in), ir::cast(f, out));
+  if (mode == "align_corners") {
+    PrimExpr ratio = Divide(ir::cast(f, in - 1), ir::cast(f, out - 1));
+    return ir::select(ir::gt(out, ir::MakeInt(1)), of * ratio, FloatConst(f, 0.0));
+  }
+  if (mode == "asymmetric") return of * scale;
+  PrimExpr half = (of + FloatConst(f, 0.5)) * scale - FloatConst(f, 0.5);
+  if (mode == "pytorch_half_pixel") return ir::select(ir::gt(out, ir::MakeInt(1)), half, FloatConst(f, 0.0));
+  return half;  // half_pixel
+}
+
+PrimExpr Clamp(const PrimExpr& index, const PrimExpr& extent) {
+  return ir::max(ir::min(index, extent - 1), ir::MakeInt(0));
+}
+
+// The nearest source index for a coordinate (TVM's rounding methods; ""
+// means "round" for align_corners and "floor" otherwise).
+PrimExpr NearestIndex(const std::string& rounding, const std::string& mode, const PrimExpr& coord) {
+  DataType f = DataType::Float32();
+  std::string method = rounding.empty() ? (mode == "align_corners" ? "round" : "floor") : rounding;
+  PrimExpr value;
+  if (method == "round" || method == "round_prefer_ceil") {
+    value = ir::call(f, "floor", {coord + FloatConst(f, 0.5)});
+  } else if (method == "round_prefer_floor") {
+    value = ir::call(f, "ceil", {coord - FloatConst(f, 0.5)});
+  } else if (method == "ceil") {
+    value = ir::call(f, "ceil", {coord});
+  } else {
+    value = ir::call(f, "floor", {coord});
+  }
+  return ir::cast(DataType::Int64(), value);
+}
+
+}  // namespace
+
+Tensor Resize2D(const Tensor& data, const Shape& size, const ResizeParams& p) {
+  Shape out_shape = data.shape();
+  out_shape[p.pos[2]] = size[0];
+  out_shape[p.pos[3]] = size[1];
+  Shape in = {data.shape()[p.pos[2]], data.shape()[p.pos[3]]};
+  DataType f = DataType::Float32();
+  return te::Compute(out_shape, [&](const std::vector<Var>& i) {
+    PrimExpr cy = SourceCoordinate(p.coordinate_transformation_mode, i[p.pos[2]], in[0], size[0]);
+    PrimExpr cx = SourceCoordinate(p.coordinate_transformation_mode, i[p.pos[3]], in[1], size[1]);
+    auto load = [&](const PrimExpr& y, const PrimExpr& x) {
+      std::vector<PrimExpr> index(i.begin(), i.end());
+      index[p.pos[2]] = Clamp(y, in[0]);
+      index[p.pos[3]] = Clamp(x, in[1]);
+      return ir::cast(f, data(index));
+    };
+    if (p.method == "nearest_neighbor") {
+      return ir::cast(p.out_dtype, load(NearestIndex(p.rounding_method, p.coordinate_transformation_mode, cy),
+                                        NearestIndex(p.rounding_method, p.coordinate_transformation_mode, cx)));
+    }
+    PrimExpr fy = ir::call(f, "floor", {cy});
+    PrimExpr fx = ir::call(f, "floor", {cx});
+    PrimExpr y0 = ir::cast(DataType::Int64(), fy);
+    PrimExpr x0 = ir::cast(DataType::Int64(), fx);
+    PrimExpr wy = cy - fy;
+    PrimExpr wx = cx - fx;
+    PrimExpr one = FloatConst(f, 1.0);
+    PrimExpr top = load(y0, x0) * (one - wx) + load(y0, x0 + 1) * wx;
+    PrimExpr bottom = load(y0 + 1, x0) * (one - wx) + load(y0 + 1, x0 + 1) * wx;
+    return ir::cast(p.out_dtype, top * (one - wy) + bottom * wy);
+  }, "resize");
+}
+
+}  // namespace rlx::op::compute
