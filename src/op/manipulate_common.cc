@@ -8,21 +8,6 @@
 
 namespace rlx::op::detail {
 
-namespace {
-
-ObjectRef FindAttr(const Call& call, const std::string& key) {
-  if (!call->attrs.defined()) return ObjectRef();
-  return call->attrs->Get(key);
-}
-
-std::string Describe(const ObjectRef& value) {
-  if (const auto* str = value.as<ir::StringImmNode>()) return fmt::format("\"{}\"", str->value);
-  if (const auto* prim = value.as<ir::PrimExprNode>()) return ir::ToString(PrimExpr(prim));
-  return NodeKindName(value->kind());
-}
-
-}  // namespace
-
 int64_t GetIntAttr(const Call& call, const std::string& key, std::optional<int64_t> default_value) {
   std::optional<int64_t> value = GetOptionalIntAttr(call, key);
   if (value) return *value;
