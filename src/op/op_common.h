@@ -57,6 +57,7 @@ void RegisterLinearAlgebraOps();
 void RegisterManipulateOps();
 void RegisterStatisticalOps();
 void RegisterDatatypeOps();
+void RegisterMemoryOps();
 
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,

@@ -16,6 +16,7 @@ void RegisterAllOps() {
     detail::RegisterManipulateOps();
     detail::RegisterStatisticalOps();
     detail::RegisterDatatypeOps();
+    detail::RegisterMemoryOps();
   });
 }
 
