@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -30,5 +31,18 @@ struct OptOptions {
 // `rlx opt --list-passes`: the registered passes with their summaries.
 CLI::App* AddOptCommand(CLI::App& app, OptOptions& options);
 int RunOptCommand(const OptOptions& options);
+
+struct RunOptions {
+  std::string model;                 // FILE.so or FILE.py
+  std::string entry = "main";
+  std::vector<std::string> inputs;   // NAME=PATH.npy
+  std::vector<std::string> outputs;  // PATH.npy, one per output
+  int bench = 0;                     // extra timed runs
+};
+
+// `rlx run FILE.so|FILE.py [--entry main] [--input NAME=PATH.npy ...]
+//  [--output PATH.npy ...] [--bench N]`: run a function on the VM.
+CLI::App* AddRunCommand(CLI::App& app, RunOptions& options);
+int RunRunCommand(const RunOptions& options);
 
 }  // namespace rlx::tools
