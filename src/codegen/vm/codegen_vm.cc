@@ -131,6 +131,10 @@ class FunctionCodeGen {
       Unsupported(expr, "a symbolic prim value (VMShapeLower turns it into vm.builtin.make_prim_value)");
     }
     if (const auto* text = expr.as<graph::StringImmNode>()) return builder_->ConvertConstant(rt::Value(text->value));
+    if (const auto* dtype = expr.as<graph::DataTypeImmNode>()) {
+      // R.dtype("float32"): a dtype constant (the builtins also accept its string).
+      return builder_->ConvertConstant(rt::Value(rt::DataType::FromString(dtype->value.ToString())));
+    }
     if (const auto* gvar = expr.as<graph::GlobalVarNode>()) return Arg::FuncIdx(FunctionIndex(gvar->name_hint, expr));
     if (const auto* extern_func = expr.as<graph::ExternFuncNode>()) {
       return Arg::FuncIdx(PackedIndex(extern_func->global_symbol));

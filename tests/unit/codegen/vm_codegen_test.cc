@@ -77,7 +77,7 @@ Expr CallGlobal(const std::string& name, std::vector<Expr> args) {
 }
 Expr Tuple(std::vector<Expr> fields) { return make<graph::TupleNode>(std::move(fields)); }
 
-constexpr int64_t kStoreToHeap = 2, kAssertEqualToImm = 1, kAssertEqualToLoad = 3;
+constexpr int64_t kStoreToHeap = 1, kAssertEqualToImm = 0, kAssertEqualToLoad = 3;
 constexpr int64_t kUseImm = 0, kLoadShape = 1;
 
 std::string ErrCtx(const std::string& fn, int index, const std::string& param, const std::string& annotation) {

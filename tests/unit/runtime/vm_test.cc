@@ -155,8 +155,8 @@ std::shared_ptr<Executable> BuildShapeMatcher() {
   b.EmitCall("vm.builtin.alloc_shape_heap", {Arg::Register(Instruction::kVMRegister), Arg::Immediate(1)}, 1);
   b.EmitCall("vm.builtin.check_tensor_info", {Arg::Register(0), Arg::Immediate(2), f32, ctx}, Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.match_shape",
-             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Arg::Immediate(2), Arg::Immediate(0),
-              Arg::Immediate(1), Arg::Immediate(4), ctx},
+             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Arg::Immediate(1), Arg::Immediate(0),
+              Arg::Immediate(0), Arg::Immediate(4), ctx},
              Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.make_shape",
              {Arg::Register(1), Arg::Immediate(3), Arg::Immediate(1), Arg::Immediate(0), Arg::Immediate(0),
@@ -164,7 +164,7 @@ std::shared_ptr<Executable> BuildShapeMatcher() {
              2);
   b.EmitCall("vm.builtin.match_shape",
              {Arg::Register(2), Arg::Register(1), Arg::Immediate(3), Arg::Immediate(3), Arg::Immediate(0),
-              Arg::Immediate(0), Arg::Immediate(0), Arg::Immediate(3), Arg::Immediate(0), ctx},
+              Arg::Immediate(2), Arg::Immediate(0), Arg::Immediate(3), Arg::Immediate(0), ctx},
              Instruction::kVoidRegister);
   b.EmitRet(2);
   b.EndFunction("main");
@@ -204,7 +204,7 @@ TEST_F(VMTest, MatchShapeAgainstLoadedValue) {
   b.EmitCall("vm.builtin.alloc_shape_heap", {Arg::Register(Instruction::kVMRegister), Arg::Immediate(1)}, 1);
   b.EmitCall("vm.builtin.check_shape_info", {Arg::Register(0), Arg::Immediate(2), ctx}, Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.match_shape",
-             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Arg::Immediate(2), Arg::Immediate(0),
+             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Arg::Immediate(1), Arg::Immediate(0),
               Arg::Immediate(3), Arg::Immediate(0), ctx},
              Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.make_prim_value", {Arg::Register(1), Arg::Immediate(1), Arg::Immediate(0)}, 2);

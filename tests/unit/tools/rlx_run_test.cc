@@ -75,7 +75,7 @@ ir::IRModule LoweredDouble() {
                                                         std::vector<Expr>{make<graph::ExternFuncNode>("vm.builtin.alloc_shape_heap"),
                                                                           make<graph::TupleNode>(std::vector<Expr>{Int(1)})}));
   bind("_", Packed("vm.builtin.check_tensor_info", {x, Int(2), Str("float32"), Str(ctx)}));
-  bind("_", Packed("vm.builtin.match_shape", {x, heap, Int(2), Int(2), Int(0), Int(1), Int(2), Str(ctx)}));
+  bind("_", Packed("vm.builtin.match_shape", {x, heap, Int(2), Int(1), Int(0), Int(0), Int(2), Str(ctx)}));
   graph::Var bytes = bind("bytes", Packed("vm.builtin.make_shape", {heap, Int(2), Int(1), Int(0), Int(0), Int(8)}));
   graph::Var storage = bind("storage", make<graph::CallNode>(graph::GetOp("relax.vm.alloc_storage"),
                                                               std::vector<Expr>{bytes, Int(0), Str("uint8"), Str("global")}));

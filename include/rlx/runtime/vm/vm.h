@@ -104,7 +104,7 @@ void RegisterBuiltins();
 
 // MatchShapeCode / MakeShapeCode: the integer protocol of
 // vm.builtin.match_shape and vm.builtin.make_shape (same values as TVM).
-enum class MatchShapeCode : int { kNoOp = 0, kAssertEqualToImm = 1, kStoreToHeap = 2, kAssertEqualToLoad = 3 };
+enum class MatchShapeCode : int { kAssertEqualToImm = 0, kStoreToHeap = 1, kNoOp = 2, kAssertEqualToLoad = 3 };
 enum class MakeShapeCode : int { kUseImm = 0, kLoadShape = 1 };
 
 }  // namespace rlx::runtime::vm
