@@ -33,7 +33,7 @@ using graph::StructInfo;
 StructInfo VoidSInfo() { return graph::TupleSInfo({}); }
 
 [[noreturn]] void Fail(const Call& call, const std::string& message) {
-  ThrowError(call->span, fmt::format("{}: {}", OpName(call), message));
+  ThrowOpError(call, message);
 }
 
 void CheckArity(const Call& call, size_t expected) {

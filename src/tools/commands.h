@@ -45,4 +45,19 @@ struct RunOptions {
 CLI::App* AddRunCommand(CLI::App& app, RunOptions& options);
 int RunRunCommand(const RunOptions& options);
 
+struct BuildOptions {
+  std::string input;            // a TVMScript file
+  std::string output;           // the shared library to write
+  std::string target = "host";  // host, generic, or an LLVM CPU name
+  int opt_level = 3;            // pipeline PassContext and LLVM, 0..3
+  bool print_ir_after_all = false;
+  bool time_passes = false;
+};
+
+// `rlx build FILE -o OUT.so [--target host|generic|CPU] [--opt-level N]
+//  [--print-ir-after-all] [--time-passes]`: the default pipeline, VM code
+// generation and LLVM code generation, written as one shared library.
+CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options);
+int RunBuildCommand(const BuildOptions& options);
+
 }  // namespace rlx::tools

@@ -1,18 +1,22 @@
 // CallTIRRewrite: makes the outputs of destination-passing calls explicit
 // (after TVM's relax.transform.CallTIRRewrite).
 //
-//   y = R.call_tir(cls.f, (a, b), out_sinfo=R.Tensor((n, 4), "float32"), tir_vars=R.shape([m]))
+//   y = R.call_tir(cls.f, (a, b), out_sinfo=R.Tensor((n, 4), "float32"))
 // becomes
 //   alloc = R.builtin.alloc_tensor(R.shape([n, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
-//   _ = cls.f(a, b, alloc, R.shape([m]))
+//   _ = cls.f(a, b, alloc)
 //   y = alloc
+// and with tir_vars=R.shape([m]) the call becomes
+//   _ = R.vm.call_tir_dyn(cls.f, (a, b, alloc, R.shape([m])))
+// (the shape's values are passed to the PrimFunc as scalars at run time).
 //
 // For each output tensor of `out_sinfo` (one, or the fields of a tuple) an
 // R.builtin.alloc_tensor of its shape and dtype is emitted (the shape must
 // be known: a ShapeExpr, or a variable of known Shape); the callee is then
-// called directly with the inputs, the outputs and the optional tir_vars
-// shape appended, and the call's value becomes the output (a tuple of them
-// for several). R.call_tir_inplace reuses the inputs its inplace_indices
+// called directly with the inputs and the outputs appended (through
+// R.vm.call_tir_dyn when there are tir_vars), and the call's value becomes
+// the output (a tuple of them for several; an argument tuple held in a
+// variable is unpacked with TupleGetItem). R.call_tir_inplace reuses the inputs its inplace_indices
 // name instead of allocating; R.call_dps_packed calls its extern function
 // the same way. A direct call of a PrimFunc or a packed function writes its
 // arguments, so it is impure: the pass expects to run after to-non-dataflow
@@ -105,10 +109,18 @@ class DestinationPassingRewriter : public graph::ExprMutator {
       outputs.push_back(reused ? args.at(static_cast<size_t>(indices[i])) : Allocate(out_sinfos[i], call));
       if (!reused) args.push_back(outputs.back());
     }
-    if (call->args.size() == 3) args.push_back(call->args[2]);
-    auto* direct = new graph::CallNode(call->args[0], std::move(args));
-    direct->span = call->span;
-    builder_->Emit(Expr(direct), "_");
+    Expr callee = call->args[0];
+    graph::CallNode* lowered = nullptr;
+    if (call->args.size() == 3) {
+      // With tir_vars the shape is unpacked into scalar arguments at run time.
+      args.push_back(call->args[2]);
+      lowered = new graph::CallNode(graph::GetOp("relax.vm.call_tir_dyn"),
+                                    {callee, Expr(new graph::TupleNode(std::move(args)))});
+    } else {
+      lowered = new graph::CallNode(callee, std::move(args));
+    }
+    lowered->span = call->span;
+    builder_->Emit(Expr(lowered), "_");
     if (!call->sinfo_args[0].isa<graph::TupleStructInfoNode>()) return outputs[0];
     return Expr(new graph::TupleNode(std::move(outputs)));
   }

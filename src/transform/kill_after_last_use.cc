@@ -19,7 +19,11 @@
 //      last binding of that SeqExpr whose value uses each variable bound
 //      there (uses inside nested expressions count for the enclosing
 //      binding); a variable used by the SeqExpr's result, never used, or
-//      already passed to a kill is left alone;
+//      already passed to a kill is left alone. A variable bound to another
+//      variable (a refining match_cast) shares its VM register: it is an
+//      alias, its uses extend the life of the variable it renames, and it
+//      is never killed itself (killing it would clear the other's register;
+//      TVM kills such aliases);
 //   3. right after that binding, emit (tensors first, then storage, then
 //      other objects, each group in binding order)
 //        R.memory.kill_tensor(v)   for tensors,
@@ -126,30 +130,52 @@ std::optional<KillKind> KillKindOf(const Binding& binding) {
   return KillKind::kObject;
 }
 
+// A variable bound to another variable (a match_cast, or a trivial binding
+// that is still used) names the same VM register, so it is an alias: its
+// uses count as uses of the variable it renames, and only that one is killed.
+class AliasMap {
+ public:
+  void Record(const Binding& binding) {
+    if (const auto* source = ValueOf(binding).as<VarNode>()) alias_of_[binding->var.get()] = source;
+  }
+  bool IsAlias(const VarNode* var) const { return alias_of_.count(var) > 0; }
+  const VarNode* Root(const VarNode* var) const {
+    for (auto it = alias_of_.find(var); it != alias_of_.end(); it = alias_of_.find(var)) var = it->second;
+    return var;
+  }
+
+ private:
+  std::unordered_map<const VarNode*, const VarNode*> alias_of_;
+};
+
 KillPlan PlanKills(const graph::SeqExprNode* seq) {
   std::vector<Binding> bindings;
   for (const graph::BindingBlock& block : seq->blocks) {
     bindings.insert(bindings.end(), block->bindings.begin(), block->bindings.end());
   }
+  AliasMap aliases;
   std::unordered_map<const VarNode*, const VarNode*> last_use;
   std::unordered_set<const VarNode*> killed;
   for (const Binding& binding : bindings) {
+    aliases.Record(binding);
     Expr value = ValueOf(binding);
     if (const graph::CallNode* kill = KillCall(value)) {
-      if (const auto* var = kill->args.at(0).as<VarNode>()) killed.insert(var);
+      if (const auto* var = kill->args.at(0).as<VarNode>()) killed.insert(aliases.Root(var));
       continue;
     }
     UsedVarCollector uses;
     uses.VisitExpr(value);
-    for (const VarNode* var : uses.used) last_use[var] = binding->var.get();
+    for (const VarNode* var : uses.used) last_use[aliases.Root(var)] = binding->var.get();
   }
   UsedVarCollector outputs;
   outputs.VisitExpr(seq->body);
+  std::unordered_set<const VarNode*> returned;
+  for (const VarNode* var : outputs.used) returned.insert(aliases.Root(var));
   KillPlan plan;
   for (const Binding& binding : bindings) {
     const VarNode* var = binding->var.get();
     auto it = last_use.find(var);
-    if (it == last_use.end() || outputs.used.count(var) || killed.count(var)) continue;
+    if (it == last_use.end() || aliases.IsAlias(var) || returned.count(var) || killed.count(var)) continue;
     if (std::optional<KillKind> kind = KillKindOf(binding)) plan[it->second].push_back(Kill{var, *kind});
   }
   return plan;

@@ -23,7 +23,7 @@
 // Matching points, in order: the parameters (at entry), each match_cast,
 // the return value (after the body). At each point:
 //   0. Static checks, recursively through tuples:
-//        vm.builtin.check_tensor_info(x, ndim, dtype, err_ctx)
+//        vm.builtin.check_tensor_info(x, ndim, dtype, err_ctx)   (no dtype when unknown)
 //        vm.builtin.check_shape_info(x, ndim, err_ctx)
 //        vm.builtin.check_prim_value_info(x, dtype, err_ctx)
 //        vm.builtin.check_tuple_info(x, size, err_ctx)
@@ -298,8 +298,11 @@ class ShapeLowerer : public graph::ExprMutator {
 
   void CheckTensor(const graph::TensorStructInfoNode* tensor, const Expr& value, const std::string& err_ctx,
                    std::vector<MatchItem>* todos) {
-    EmitCheck("vm.builtin.check_tensor_info", {value, Int64Value(tensor->ndim),
-                                               Expr(new graph::DataTypeImmNode(tensor->dtype)), Str(err_ctx)});
+    // An unknown dtype is left out (the builtin's dtype argument is optional).
+    std::vector<Expr> args = {value, Int64Value(tensor->ndim)};
+    if (!tensor->dtype.is_void()) args.push_back(Expr(new graph::DataTypeImmNode(tensor->dtype)));
+    args.push_back(Str(err_ctx));
+    EmitCheck("vm.builtin.check_tensor_info", std::move(args));
     if (!tensor->shape.defined()) return;
     const auto* shape = tensor->shape.as<graph::ShapeExprNode>();
     if (shape == nullptr) {

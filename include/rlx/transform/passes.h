@@ -64,7 +64,8 @@ Pass RemovePurityChecking();
 
 // "call-tir-rewrite": R.call_tir / R.call_tir_inplace / R.call_dps_packed
 // allocate their outputs with R.builtin.alloc_tensor and call the callee
-// directly with inputs, outputs and tir_vars (TVM's CallTIRRewrite).
+// directly with inputs and outputs, or through R.vm.call_tir_dyn with the
+// tir_vars shape last (TVM's CallTIRRewrite).
 Pass CallTIRRewrite();
 
 // "lower-alloc-tensor": each R.builtin.alloc_tensor becomes an

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "rlx/graph/expr_functor.h"
+#include "rlx/graph/structural_equal.h"
 #include "rlx/graph/well_formed.h"
 #include "rlx/op/op.h"
 #include "rlx/text/parser.h"

@@ -1,5 +1,5 @@
 # PASSES: call-tir-rewrite
-# CHECKS: tir_vars are passed after the outputs
+# CHECKS: with tir_vars the call goes through R.vm.call_tir_dyn, the shape after the outputs (TVM unpack semantics)
 @I.ir_module
 class Before:
     @T.prim_func(private=True)
@@ -37,6 +37,6 @@ class Expected:
         R.func_attr({"relax.force_pure": True})
         cls = Expected
         alloc: R.Tensor((m,), dtype="int64") = R.builtin.alloc_tensor(R.shape([m]), R.dtype("int64"), R.prim_value(0), R.str("global"))
-        _: R.Object = cls.fill(alloc, R.shape([m]))
+        R.vm.call_tir_dyn(cls.fill, (alloc, R.shape([m])))
         y: R.Tensor((m,), dtype="int64") = alloc
         return y
