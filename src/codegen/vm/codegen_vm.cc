@@ -7,8 +7,8 @@
 //   something gets a fresh register (the IR is in A-normal form and SSA, so a
 //   register is written once, except by R.vm.kill_object, which overwrites
 //   its operand's register with null so the value dies there). An alias
-//   binding (y = x, y = match_cast(x)) copies into its own register, so
-//   killing x after its last use does not clear y.
+//   binding (y = x, y = match_cast(x)) shares its value's register, as
+//   kill-after-last-use expects.
 // - Leaves become call arguments without instructions: an integer prim value
 //   is an immediate, a constant tensor / constant shape / string / dtype /
 //   float is a constant-pool entry, a GlobalVar or ExternFunc used as a value is a
@@ -169,15 +169,9 @@ class FunctionCodeGen {
       value = binding.as<graph::MatchCastNode>()->value;
     }
     Arg result = Visit(value);
-    if (value.isa<graph::VarNode>()) {
-      // An alias (y = x, or y = match_cast(x)) gets its own register holding
-      // its own reference, so that R.vm.kill_object(x) after x's last use
-      // leaves y alive.
-      RegName alias = NewRegister();
-      builder_->EmitCall("vm.builtin.copy", {result}, alias);
-      registers_[binding->var.get()] = alias;
-      return;
-    }
+    // An alias (y = x, y = match_cast(x)) shares x's register:
+    // kill-after-last-use kills x after the last use of either and never
+    // kills the alias itself.
     registers_[binding->var.get()] = ToRegister(result);
   }
 
