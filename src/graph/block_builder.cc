@@ -50,6 +50,7 @@ bool IsLeaf(const Expr& expr) {
     case NodeKind::kGraphShapeExpr:
     case NodeKind::kGraphPrimValue:
     case NodeKind::kGraphStringImm:
+    case NodeKind::kGraphDataTypeImm:
     case NodeKind::kGraphExternFunc:
     case NodeKind::kGraphGlobalVar:
     case NodeKind::kGraphOp:

@@ -50,6 +50,8 @@ StringImmNode::StringImmNode(std::string value) : ExprNode(kKind), value(std::mo
   struct_info = ObjectSInfo();
 }
 
+DataTypeImmNode::DataTypeImmNode(DataType value) : ExprNode(kKind), value(value) { struct_info = ObjectSInfo(); }
+
 ExternFuncNode::ExternFuncNode(std::string global_symbol) : ExprNode(kKind), global_symbol(std::move(global_symbol)) {
   struct_info = FuncStructInfoNode::Opaque(ObjectSInfo(), false);
 }

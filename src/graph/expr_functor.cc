@@ -107,6 +107,7 @@ void ExprVisitor::VisitExpr_(const ShapeExprNode* op, const Expr&) {
 void ExprVisitor::VisitExpr_(const PrimValueNode* op, const Expr&) { VisitPrimExpr(op->value); }
 
 void ExprVisitor::VisitExpr_(const StringImmNode*, const Expr&) {}
+void ExprVisitor::VisitExpr_(const DataTypeImmNode*, const Expr&) {}
 void ExprVisitor::VisitExpr_(const ExternFuncNode*, const Expr&) {}
 void ExprVisitor::VisitExpr_(const GlobalVarNode*, const Expr&) {}
 void ExprVisitor::VisitExpr_(const OpNode*, const Expr&) {}
@@ -216,6 +217,7 @@ Expr ExprMutatorBase::VisitExpr_(const VarNode*, const Expr& self) { return self
 Expr ExprMutatorBase::VisitExpr_(const DataflowVarNode*, const Expr& self) { return self; }
 Expr ExprMutatorBase::VisitExpr_(const ConstantNode*, const Expr& self) { return self; }
 Expr ExprMutatorBase::VisitExpr_(const StringImmNode*, const Expr& self) { return self; }
+Expr ExprMutatorBase::VisitExpr_(const DataTypeImmNode*, const Expr& self) { return self; }
 Expr ExprMutatorBase::VisitExpr_(const ExternFuncNode*, const Expr& self) { return self; }
 Expr ExprMutatorBase::VisitExpr_(const GlobalVarNode*, const Expr& self) { return self; }
 Expr ExprMutatorBase::VisitExpr_(const OpNode*, const Expr& self) { return self; }

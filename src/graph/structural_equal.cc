@@ -58,6 +58,8 @@ std::string DescribeGraphExpr(const Node* node) {
       return "ExternFunc " + Render(static_cast<const ExternFuncNode*>(node)->global_symbol);
     case NodeKind::kGraphStringImm:
       return "StringImm " + Render(static_cast<const StringImmNode*>(node)->value);
+    case NodeKind::kGraphDataTypeImm:
+      return "DataTypeImm " + static_cast<const DataTypeImmNode*>(node)->value.ToString();
     case NodeKind::kGraphShapeExpr:
       return "ShapeExpr " + ir::ShapeToString(static_cast<const ShapeExprNode*>(node)->values);
     case NodeKind::kGraphPrimValue:

@@ -380,6 +380,10 @@ bool ReduceFields(R& r, const StringImmNode& a, const StringImmNode& b) {
   return r.Value(Field("value"), a.value, b.value);
 }
 template <typename R>
+bool ReduceFields(R& r, const DataTypeImmNode& a, const DataTypeImmNode& b) {
+  return r.Value(Field("value"), a.value, b.value);
+}
+template <typename R>
 bool ReduceFields(R& r, const ExternFuncNode& a, const ExternFuncNode& b) {
   return r.Value(Field("global_symbol"), a.global_symbol, b.global_symbol);
 }

@@ -42,6 +42,7 @@ bool IsLeaf(const Expr& expr) {
     case NodeKind::kGraphShapeExpr:
     case NodeKind::kGraphPrimValue:
     case NodeKind::kGraphStringImm:
+    case NodeKind::kGraphDataTypeImm:
     case NodeKind::kGraphGlobalVar:
     case NodeKind::kGraphExternFunc:
     case NodeKind::kGraphOp:

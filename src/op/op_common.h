@@ -77,6 +77,7 @@ void RegisterUnaryLegalizations();
 void RegisterReduceLegalizations();  // reductions, matmul, astype
 void RegisterCreateLegalizations();
 void RegisterManipulateLegalizations();  // reshape, permute_dims
+void RegisterMemoryOps();
 
 // An OpInfo named "relax.<name>" / "R.<name>" (name may be "nn.relu").
 graph::OpInfo MakeOpInfo(const std::string& name, std::vector<std::string> args, graph::FInferStructInfo infer,

@@ -36,6 +36,7 @@ void RegisterAllOps() {
     detail::RegisterReduceLegalizations();
     detail::RegisterCreateLegalizations();
     detail::RegisterManipulateLegalizations();
+    detail::RegisterMemoryOps();
   });
 }
 

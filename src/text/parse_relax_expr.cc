@@ -16,7 +16,7 @@
 //   R.call_dps_packed (callee, tuple of arguments, out_sinfo= or out_ty=,
 //   tir_vars=), R.call_packed("f", ...) (a call of an ExternFunc, as TVM),
 //   R.const(value, dtype) (scalars and nested lists; ints default to int32,
-//   floats to float32, as TVM), R.shape([...]), R.prim_value(x), R.str(s),
+//   floats to float32, as TVM), R.shape([...]), R.prim_value(x), R.str(s), R.dtype(s),
 //   R.ExternFunc(s), R.tuple(...).
 #include <fmt/format.h>
 
@@ -279,6 +279,9 @@ Expr RelaxParser::EvalCall(const py::Call& call) {
     if (!text) Fail(arg.span, fmt::format("{} expects a string, got {}", callee, Describe(arg)));
     if (callee == "R.str") return WithExprSpan(new graph::StringImmNode(*text), call.span);
     return WithExprSpan(new graph::ExternFuncNode(*text), call.span);
+  }
+  if (callee == "R.dtype") {
+    return WithExprSpan(new graph::DataTypeImmNode(EvalDType(single_arg("dtype"))), call.span);
   }
   if (callee == "R.TupleGetItem") {
     CallArgs args(call, callee, {"tuple_value", "index"}, 2);

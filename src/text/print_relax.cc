@@ -311,6 +311,7 @@ std::string ScriptPrinter::RelaxExpr(const graph::Expr& expr) {
     }
     case NodeKind::kGraphPrimValue: return R("prim_value") + "(" + Expr(expr.as<graph::PrimValueNode>()->value) + ")";
     case NodeKind::kGraphStringImm: return R("str") + "(" + Quote(expr.as<graph::StringImmNode>()->value) + ")";
+    case NodeKind::kGraphDataTypeImm: return R("dtype") + "(" + Quote(expr.as<graph::DataTypeImmNode>()->value.ToString()) + ")";
     case NodeKind::kGraphExternFunc:
       return R("ExternFunc") + "(" + Quote(expr.as<graph::ExternFuncNode>()->global_symbol) + ")";
     case NodeKind::kGraphGlobalVar: return GlobalVarText(expr.as<graph::GlobalVarNode>());

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -30,5 +31,33 @@ struct OptOptions {
 // `rlx opt --list-passes`: the registered passes with their summaries.
 CLI::App* AddOptCommand(CLI::App& app, OptOptions& options);
 int RunOptCommand(const OptOptions& options);
+
+struct RunOptions {
+  std::string model;                 // FILE.so or FILE.py
+  std::string entry = "main";
+  std::vector<std::string> inputs;   // NAME=PATH.npy
+  std::vector<std::string> outputs;  // PATH.npy, one per output
+  int bench = 0;                     // extra timed runs
+};
+
+// `rlx run FILE.so|FILE.py [--entry main] [--input NAME=PATH.npy ...]
+//  [--output PATH.npy ...] [--bench N]`: run a function on the VM.
+CLI::App* AddRunCommand(CLI::App& app, RunOptions& options);
+int RunRunCommand(const RunOptions& options);
+
+struct BuildOptions {
+  std::string input;            // a TVMScript file
+  std::string output;           // the shared library to write
+  std::string target = "host";  // host, generic, or an LLVM CPU name
+  int opt_level = 3;            // pipeline PassContext and LLVM, 0..3
+  bool print_ir_after_all = false;
+  bool time_passes = false;
+};
+
+// `rlx build FILE -o OUT.so [--target host|generic|CPU] [--opt-level N]
+//  [--print-ir-after-all] [--time-passes]`: the default pipeline, VM code
+// generation and LLVM code generation, written as one shared library.
+CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options);
+int RunBuildCommand(const BuildOptions& options);
 
 }  // namespace rlx::tools

@@ -56,12 +56,18 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   rlx::tools::OptOptions opt_options;
   CLI::App* opt = rlx::tools::AddOptCommand(app, opt_options);
+  rlx::tools::RunOptions run_options;
+  CLI::App* run = rlx::tools::AddRunCommand(app, run_options);
+  rlx::tools::BuildOptions build_options;
+  CLI::App* build = rlx::tools::AddBuildCommand(app, build_options);
 
   int parse_status = ParseArguments(app, argc, argv);
   if (parse_status != 0) return parse_status < 0 ? 0 : parse_status;
   return RunReportingErrors([&] {
     rlx::op::RegisterAllOps();
     if (opt->parsed()) return rlx::tools::RunOptCommand(opt_options);
+    if (run->parsed()) return rlx::tools::RunRunCommand(run_options);
+    if (build->parsed()) return rlx::tools::RunBuildCommand(build_options);
     return 1;
   });
 }

@@ -78,15 +78,31 @@ Pass MakeDeadCodeElimination(PassOptions& options) {
 }
 Pass MakeLegalizeOps(PassOptions&) { return LegalizeOps(); }
 Pass MakeNormalize(PassOptions&) { return Normalize(); }
+Pass MakeToNonDataflow(PassOptions&) { return ToNonDataflow(); }
+Pass MakeRemovePurityChecking(PassOptions&) { return RemovePurityChecking(); }
+Pass MakeCallTIRRewrite(PassOptions&) { return CallTIRRewrite(); }
+Pass MakeLowerAllocTensor(PassOptions&) { return LowerAllocTensor(); }
+Pass MakeKillAfterLastUse(PassOptions&) { return KillAfterLastUse(); }
+Pass MakeVMBuiltinLower(PassOptions&) { return VMBuiltinLower(); }
+Pass MakeVMShapeLower(PassOptions&) { return VMShapeLower(); }
+Pass MakeAttachGlobalSymbol(PassOptions&) { return AttachGlobalSymbol(); }
 
 // Every registered pass, sorted by name.
 const std::vector<RegistryEntry>& Registry() {
   static const std::vector<RegistryEntry> entries = {
       {"annotate-tir-op-pattern", &MakeAnnotateTIROpPattern},
+      {"attach-global-symbol", &MakeAttachGlobalSymbol},
+      {"call-tir-rewrite", &MakeCallTIRRewrite},
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
       {"dead-code-elimination", &MakeDeadCodeElimination},
+      {"kill-after-last-use", &MakeKillAfterLastUse},
       {"legalize-ops", &MakeLegalizeOps},
+      {"lower-alloc-tensor", &MakeLowerAllocTensor},
       {"normalize", &MakeNormalize},
+      {"remove-purity-checking", &MakeRemovePurityChecking},
+      {"to-non-dataflow", &MakeToNonDataflow},
+      {"vm-builtin-lower", &MakeVMBuiltinLower},
+      {"vm-shape-lower", &MakeVMShapeLower},
   };
   return entries;
 }

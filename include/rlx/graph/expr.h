@@ -143,6 +143,16 @@ class StringImmNode : public ExprNode {
 };
 using StringImm = Ref<StringImmNode>;
 
+// A data type as a value (TVM's relax.DataTypeImm, `R.dtype("float32")`),
+// an argument of the memory and VM allocation operators.
+class DataTypeImmNode : public ExprNode {
+ public:
+  static constexpr NodeKind kKind = NodeKind::kGraphDataTypeImm;
+  explicit DataTypeImmNode(DataType value);  // struct info Object
+  DataType value;
+};
+using DataTypeImm = Ref<DataTypeImmNode>;
+
 // A library function named by its symbol ("my_lib.rms_norm").
 class ExternFuncNode : public ExprNode {
  public:

@@ -85,6 +85,7 @@ namespace rlx {
   X(ShapeExpr)                  \
   X(PrimValue)                  \
   X(StringImm)                  \
+  X(DataTypeImm)                \
   X(ExternFunc)                 \
   X(GlobalVar)                  \
   X(Op)                         \

@@ -59,5 +59,44 @@ Pass LegalizeOps();
 // the pattern kind tir::AnalyzeOpPatternKind reads off its blocks; a nonzero
 // `op_pattern` already present is kept.
 Pass AnnotateTIROpPattern();
+// ---------------------------------------------------------------------------
+// Lowering to the VM, in the order of the default pipeline
+// (rlx/transform/pipeline.h). After vm-shape-lower a graph function holds
+// only calls of GlobalVars (graph functions, PrimFuncs), calls of extern
+// functions (builtins, kernels), R.vm.* operators, R.call_builtin_with_ctx,
+// R.null_value, tuples, If, constants, shapes and prim values: what VM code
+// generation maps to bytecode.
+// "to-non-dataflow": dataflow blocks become binding blocks and DataflowVars
+// Vars (TVM's ToNonDataflow).
+Pass ToNonDataflow();
+// "remove-purity-checking": pure functions get "relax.force_pure" = True;
+// R.call_pure_packed / R.invoke_pure_closure become their impure forms
+// (TVM's RemovePurityChecking). Lowering then introduces effects freely.
+Pass RemovePurityChecking();
+// "call-tir-rewrite": R.call_tir / R.call_tir_inplace / R.call_dps_packed
+// allocate their outputs with R.builtin.alloc_tensor and call the callee
+// directly with inputs and outputs, or through R.vm.call_tir_dyn with the
+// tir_vars shape last (TVM's CallTIRRewrite).
+Pass CallTIRRewrite();
+// "lower-alloc-tensor": each R.builtin.alloc_tensor becomes an
+// R.memory.alloc_storage of its byte size and an R.memory.alloc_tensor in it
+// (TVM's LowerAllocTensor).
+Pass LowerAllocTensor();
+// "kill-after-last-use": R.memory.kill_tensor / kill_storage /
+// R.vm.kill_object right after each VM object's last use (TVM's
+// KillAfterLastUse).
+Pass KillAfterLastUse();
+// "vm-builtin-lower": memory operators -> R.vm.* operators; call_tir_dyn,
+// reshape, shape_of, closures -> runtime builtins (TVM's VMBuiltinLower /
+// LowerRuntimeBuiltin).
+Pass VMBuiltinLower();
+// "vm-shape-lower": symbolic shapes in a per-function shape heap, boundary
+// and match_cast checks, make_shape for symbolic shapes, shape arithmetic in
+// generated PrimFuncs (TVM's VMShapeLower).
+Pass VMShapeLower();
+// "attach-global-symbol": every function gets "global_symbol" = its name
+// (PrimFuncs: the module's system_lib_prefix + name) and stops being private
+// (TVM's AttachGlobalSymbol).
+Pass AttachGlobalSymbol();
 
 }  // namespace rlx::transform

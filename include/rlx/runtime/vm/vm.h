@@ -1,0 +1,110 @@
+// The virtual machine that runs an Executable (after TVM's relax VM, our own
+// code).
+//
+//   auto exec = Executable::LoadFromLibrary("model.so", &lib);
+//   VirtualMachine vm(exec, lib);
+//   Value y = vm.Invoke("main", {x});
+//
+// Loading resolves every packed function and TIR kernel of the function
+// table by name, the kernel library first, then the global registry
+// (builtins are registered by RegisterBuiltins, which the constructor calls);
+// a name found nowhere is a RuntimeError at load time, naming it.
+//
+// Each call of a VM function gets a frame with its own register file;
+// arguments arrive in registers 0..num_args-1. Anything a builtin or kernel
+// throws reaches the caller of Invoke as a RuntimeError with the message,
+// prefixed by the VM function it happened in; nothing aborts.
+//
+// Closures: a function-table argument of a VM function evaluates to a
+// VMClosure (a Value holding the object) that captures nothing;
+// vm.builtin.make_closure binds trailing arguments and
+// vm.builtin.invoke_closure(vm, closure, args...) calls one.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rlx/runtime/module.h"
+#include "rlx/runtime/packed_func.h"
+#include "rlx/runtime/vm/executable.h"
+
+namespace rlx::runtime::vm {
+
+class VirtualMachine;
+
+// A callable VM function (or any function) with bound trailing arguments.
+class VMClosure final : public Object {
+ public:
+  VMClosure(std::string func_name, PackedFunc impl) : func_name(std::move(func_name)), impl(std::move(impl)) {}
+  std::string func_name;
+  // Takes the VM function's arguments (without the VM context).
+  PackedFunc impl;
+  static constexpr std::string_view kTypeName = "VMClosure";
+  std::string_view type_name() const override { return kTypeName; }
+};
+
+// The value of the kVMRegister register: gives builtins the VM.
+class VMContext final : public Object {
+ public:
+  explicit VMContext(VirtualMachine* vm) : vm(vm) {}
+  VirtualMachine* vm;
+  static constexpr std::string_view kTypeName = "VMContext";
+  std::string_view type_name() const override { return kTypeName; }
+};
+
+class VirtualMachine {
+ public:
+  // `library` may be undefined when the executable calls no kernel.
+  // `allocator` (nullptr: the global pooled allocator) serves alloc_storage.
+  VirtualMachine(std::shared_ptr<const Executable> exec, Module library = Module(),
+                 Allocator* allocator = nullptr);
+  ~VirtualMachine();
+  VirtualMachine(const VirtualMachine&) = delete;
+  VirtualMachine& operator=(const VirtualMachine&) = delete;
+
+  // Calls VM function `name`; RuntimeError for an unknown name or a wrong
+  // number of arguments.
+  Value Invoke(const std::string& name, const std::vector<Value>& args);
+  // Calls any function-table entry or closure value.
+  Value InvokeClosure(const Value& closure, std::span<const Value> args);
+
+  std::vector<std::string> GetFunctionNames() const;
+  // The parameter names of VM function `name` (RuntimeError if unknown).
+  const std::vector<std::string>& GetParamNames(const std::string& name) const;
+  // VM function `name` as a PackedFunc (keeps a pointer to this VM).
+  PackedFunc GetFunction(const std::string& name);
+
+  const Executable& executable() const { return *exec_; }
+  Allocator* allocator() const { return allocator_; }
+  const Value& context() const { return context_; }
+  // Extracts the VM from the kVMRegister value a builtin receives.
+  static VirtualMachine* FromContext(const Value& value, std::string_view builtin);
+
+ private:
+  struct Frame;
+  Value InvokeIndex(Index func_idx, std::span<const Value> args);
+  Value RunFrame(Index func_idx, std::span<const Value> args);
+  Value ReadArg(const Frame& frame, const Instruction::Arg& arg) const;
+  void ResolveFunctions();
+
+  std::shared_ptr<const Executable> exec_;
+  Module library_;
+  Allocator* allocator_;
+  Value context_;
+  // Per function-table entry: the packed function, or the closure of a VM
+  // function (as a Value, for kFuncIdx arguments).
+  std::vector<PackedFunc> func_pool_;
+  std::vector<Value> func_values_;
+};
+
+// Registers the vm.builtin.* functions in the global registry (idempotent,
+// thread-safe).
+void RegisterBuiltins();
+
+// MatchShapeCode / MakeShapeCode: the integer protocol of
+// vm.builtin.match_shape and vm.builtin.make_shape (same values as TVM).
+enum class MatchShapeCode : int { kAssertEqualToImm = 0, kStoreToHeap = 1, kNoOp = 2, kAssertEqualToLoad = 3 };
+enum class MakeShapeCode : int { kUseImm = 0, kLoadShape = 1 };
+
+}  // namespace rlx::runtime::vm

@@ -1,0 +1,28 @@
+// The default compilation pipeline of `rlx build`: graph clean-ups, then
+// lowering to what VM code generation consumes. A plain function, testable
+// like any pass.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rlx/transform/pass.h"
+
+namespace rlx::transform {
+
+// The flag names of the default pipeline, in order:
+//   normalize, canonicalize-bindings, dead-code-elimination,
+//   legalize-ops (only when registered: it lives on another branch until it
+//   lands), to-non-dataflow, remove-purity-checking, call-tir-rewrite,
+//   lower-alloc-tensor, kill-after-last-use, vm-builtin-lower,
+//   vm-shape-lower, attach-global-symbol.
+// (Operator fusion and static memory planning will slot in after
+// legalize-ops and after call-tir-rewrite.)
+std::vector<std::string> DefaultPipelinePassNames();
+
+// The default pipeline as one Sequential pass named "default-pipeline".
+// Passes are gated by the context's opt_level as usual; the lowering passes
+// have opt level 0 and always run.
+Pass DefaultPipeline();
+
+}  // namespace rlx::transform

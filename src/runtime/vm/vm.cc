@@ -1,0 +1,180 @@
+// The interpreter: function resolution at load time, frames with register
+// files, and the dispatch loop over Call / Ret / Goto / If.
+//
+// Design: every function-table entry becomes a PackedFunc in func_pool_ at
+// load time (a VM function's entry runs RunFrame), so a Call instruction is
+// one indirect call whatever its callee. Arguments are gathered into a
+// scratch vector per frame; registers hold Values, so a value dies (and its
+// storage returns to the pool) when its last register is overwritten, e.g.
+// by the null that R.vm.kill_object compiles to.
+#include "rlx/runtime/vm/vm.h"
+
+#include <mutex>
+
+#include "rlx/runtime/error.h"
+
+namespace rlx::runtime::vm {
+
+struct VirtualMachine::Frame {
+  std::vector<Value> registers;
+  std::vector<Value> call_args;
+};
+
+VirtualMachine::VirtualMachine(std::shared_ptr<const Executable> exec, Module library, Allocator* allocator)
+    : exec_(std::move(exec)),
+      library_(std::move(library)),
+      allocator_(allocator != nullptr ? allocator : Allocator::Global()) {
+  if (exec_ == nullptr) throw RuntimeError("VirtualMachine: no executable");
+  RegisterBuiltins();
+  context_ = Value(std::make_shared<VMContext>(this));
+  ResolveFunctions();
+}
+
+VirtualMachine::~VirtualMachine() = default;
+
+void VirtualMachine::ResolveFunctions() {
+  const auto& table = exec_->func_table;
+  func_pool_.resize(table.size());
+  func_values_.resize(table.size());
+  for (size_t i = 0; i < table.size(); ++i) {
+    const VMFuncInfo& info = table[i];
+    auto idx = static_cast<Index>(i);
+    if (info.kind == VMFuncInfo::FuncKind::kVMFunc) {
+      func_pool_[i] = PackedFunc(info.name, [this, idx](const Args& args) { return RunFrame(idx, args.values()); });
+      func_values_[i] = Value(std::make_shared<VMClosure>(info.name, func_pool_[i]));
+      continue;
+    }
+    PackedFunc func;
+    if (library_.defined()) func = library_.GetFunction(info.name);
+    if (!func) func = Registry::Get(info.name);
+    if (!func) {
+      std::string where = library_.defined() ? StrCat("neither in library '", library_.name(), "' nor")
+                                             : std::string("not");
+      throw RuntimeError(StrCat("VM executable calls function '", info.name, "', which is ", where,
+                                " registered in the runtime"));
+    }
+    func_pool_[i] = func;
+    func_values_[i] = Value(func);
+  }
+}
+
+Value VirtualMachine::Invoke(const std::string& name, const std::vector<Value>& args) {
+  Index idx = exec_->FindFunction(name);
+  if (idx < 0 || exec_->func_table[idx].kind != VMFuncInfo::FuncKind::kVMFunc) {
+    std::string known;
+    for (const auto& fn : GetFunctionNames()) known += (known.empty() ? "" : ", ") + fn;
+    throw RuntimeError(StrCat("the VM executable has no function '", name, "' (functions: ", known, ")"));
+  }
+  return RunFrame(idx, args);
+}
+
+Value VirtualMachine::InvokeClosure(const Value& closure, std::span<const Value> args) {
+  if (closure.kind() == Value::Kind::kFunc) return closure.AsFunc().CallPacked(args);
+  if (closure.kind() == Value::Kind::kObject) {
+    if (auto vm_closure = std::dynamic_pointer_cast<VMClosure>(closure.AsObject())) {
+      return vm_closure->impl.CallPacked(args);
+    }
+  }
+  throw RuntimeError(StrCat("cannot call a value of type ", closure.type_name(), " (expected a closure)"));
+}
+
+Value VirtualMachine::InvokeIndex(Index func_idx, std::span<const Value> args) {
+  return func_pool_[func_idx].CallPacked(args);
+}
+
+Value VirtualMachine::ReadArg(const Frame& frame, const Instruction::Arg& arg) const {
+  switch (arg.kind()) {
+    case Instruction::Arg::Kind::kRegister:
+      if (arg.value() == Instruction::kVMRegister) return context_;
+      if (arg.value() == Instruction::kVoidRegister) return Value();
+      return frame.registers[arg.value()];
+    case Instruction::Arg::Kind::kImmediate:
+      return Value(arg.value());
+    case Instruction::Arg::Kind::kConstIdx:
+      return exec_->constants[arg.value()];
+    case Instruction::Arg::Kind::kFuncIdx:
+      return func_values_[arg.value()];
+  }
+  return Value();
+}
+
+namespace {
+
+bool ReadCondition(const Value& cond, const std::string& func_name) {
+  switch (cond.kind()) {
+    case Value::Kind::kBool:
+      return cond.AsBool();
+    case Value::Kind::kInt:
+      return cond.AsInt() != 0;
+    default:
+      throw RuntimeError(StrCat("in VM function '", func_name, "': if condition must be a bool, got ",
+                                cond.type_name(), " (use vm.builtin.read_if_cond)"));
+  }
+}
+
+}  // namespace
+
+Value VirtualMachine::RunFrame(Index func_idx, std::span<const Value> args) {
+  const VMFuncInfo& info = exec_->func_table[func_idx];
+  if (static_cast<int64_t>(args.size()) != info.num_args) {
+    std::string params;
+    for (const auto& p : info.param_names) params += (params.empty() ? "" : ", ") + p;
+    throw RuntimeError(StrCat("function '", info.name, "' expects ", info.num_args, " arguments (", params, "), got ",
+                              args.size()));
+  }
+  Frame frame;
+  frame.registers.resize(static_cast<size_t>(info.register_file_size));
+  std::copy(args.begin(), args.end(), frame.registers.begin());
+  const auto& code = exec_->instructions;
+  Index pc = info.start_instr;
+  while (true) {
+    const Instruction& instr = code[pc];
+    switch (instr.op) {
+      case Opcode::kCall: {
+        frame.call_args.clear();
+        for (const auto& arg : instr.args) frame.call_args.push_back(ReadArg(frame, arg));
+        Value result = InvokeIndex(instr.func_idx, frame.call_args);
+        if (instr.reg != Instruction::kVoidRegister) frame.registers[instr.reg] = std::move(result);
+        ++pc;
+        break;
+      }
+      case Opcode::kRet:
+        if (instr.reg == Instruction::kVMRegister) return context_;
+        if (instr.reg == Instruction::kVoidRegister) return Value();
+        return std::move(frame.registers[instr.reg]);
+      case Opcode::kGoto:
+        pc += instr.offset;
+        break;
+      case Opcode::kIf:
+        pc += ReadCondition(frame.registers[instr.reg], info.name) ? 1 : instr.offset;
+        break;
+    }
+  }
+}
+
+std::vector<std::string> VirtualMachine::GetFunctionNames() const { return exec_->GetVMFunctionNames(); }
+
+const std::vector<std::string>& VirtualMachine::GetParamNames(const std::string& name) const {
+  Index idx = exec_->FindFunction(name);
+  if (idx < 0 || exec_->func_table[idx].kind != VMFuncInfo::FuncKind::kVMFunc) {
+    throw RuntimeError(StrCat("the VM executable has no function '", name, "'"));
+  }
+  return exec_->func_table[idx].param_names;
+}
+
+PackedFunc VirtualMachine::GetFunction(const std::string& name) {
+  Index idx = exec_->FindFunction(name);
+  if (idx < 0 || exec_->func_table[idx].kind != VMFuncInfo::FuncKind::kVMFunc) {
+    throw RuntimeError(StrCat("the VM executable has no function '", name, "'"));
+  }
+  return func_pool_[idx];
+}
+
+VirtualMachine* VirtualMachine::FromContext(const Value& value, std::string_view builtin) {
+  if (value.kind() == Value::Kind::kObject) {
+    if (auto context = std::dynamic_pointer_cast<VMContext>(value.AsObject())) return context->vm;
+  }
+  throw RuntimeError(StrCat("'", builtin, "' expects the VM context as argument 0, got ", value.type_name()));
+}
+
+}  // namespace rlx::runtime::vm

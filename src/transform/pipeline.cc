@@ -1,0 +1,34 @@
+// The default pipeline (see rlx/transform/pipeline.h): the passes are looked
+// up by flag name in the registry, so that a pass another branch registers
+// (legalize-ops) joins the pipeline as soon as it exists.
+#include "rlx/transform/pipeline.h"
+
+#include <algorithm>
+
+namespace rlx::transform {
+namespace {
+
+bool IsRegistered(const std::string& name) {
+  std::vector<PassInfo> passes = ListPasses();
+  return std::any_of(passes.begin(), passes.end(), [&](const PassInfo& info) { return info.name == name; });
+}
+
+}  // namespace
+
+std::vector<std::string> DefaultPipelinePassNames() {
+  std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
+  if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");
+  for (const char* name : {"to-non-dataflow", "remove-purity-checking", "call-tir-rewrite", "lower-alloc-tensor",
+                           "kill-after-last-use", "vm-builtin-lower", "vm-shape-lower", "attach-global-symbol"}) {
+    names.push_back(name);
+  }
+  return names;
+}
+
+Pass DefaultPipeline() {
+  std::vector<Pass> passes;
+  for (const std::string& name : DefaultPipelinePassNames()) passes.push_back(LookupPass(name));
+  return Sequential(std::move(passes), PassInfo{"default-pipeline", "graph clean-ups and lowering to the VM", 0, {}});
+}
+
+}  // namespace rlx::transform

@@ -1,0 +1,198 @@
+// `rlx run` on a shared library exported by ExportVMLibrary (a lowered
+// module: shape checks, an allocation and one kernel): inputs and outputs as
+// .npy, the printed summary, --bench, and the errors (missing or unknown
+// input, wrong shape, corrupt library, unlowered .py), each a message on
+// stderr and exit code 1.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "rlx/codegen/vm_codegen.h"
+#include "rlx/graph/expr.h"
+#include "rlx/op/op.h"
+#include "rlx/runtime/ndarray.h"
+#include "rlx/text/parser.h"
+
+namespace rlx {
+namespace {
+
+namespace fs = std::filesystem;
+using graph::Expr;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream content;
+  content << file.rdbuf();
+  return content.str();
+}
+
+constexpr const char* kKernel = R"(
+from tvm.script import ir as I
+from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def double(x: T.handle, y: T.handle):
+        n = T.int64()
+        X = T.match_buffer(x, (n, T.int64(2)), "float32")
+        Y = T.match_buffer(y, (n, T.int64(2)), "float32")
+        for i, j in T.grid(n, T.int64(2)):
+            with T.block("double"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                Y[vi, vj] = X[vi, vj] * T.float32(2)
+)";
+
+Expr Int(int64_t value) { return make<graph::PrimValueNode>(make<ir::IntImmNode>(DataType::Int64(), value)); }
+Expr Str(const std::string& text) { return make<graph::StringImmNode>(text); }
+Expr Packed(const std::string& name, std::vector<Expr> args) {
+  return make<graph::CallNode>(make<graph::ExternFuncNode>(name), std::move(args));
+}
+
+// main(x: (n, 2)) -> x * 2, lowered for the VM (MatchShapeCode: 1 stores to
+// the heap, 0 asserts an immediate; MakeShapeCode: 1 loads, 0 is immediate).
+ir::IRModule LoweredDouble() {
+  ir::IRModule mod = text::ParseModuleText(kKernel);
+  graph::Var x = graph::MakeVar("x", graph::TensorSInfo(DataType::Float32(), 2));
+  std::vector<graph::Binding> bindings;
+  auto bind = [&](const std::string& name, Expr value) {
+    graph::Var var = graph::MakeVar(name, graph::ObjectSInfo());
+    bindings.push_back(make<graph::VarBindingNode>(var, std::move(value)));
+    return var;
+  };
+  std::string ctx = "ErrorContext(fn=main, loc=param[0], param=x, annotation=R.Tensor((n, 2), dtype=\"float32\")) ";
+  graph::Var heap = bind("heap", make<graph::CallNode>(graph::GetOp("relax.call_builtin_with_ctx"),
+                                                        std::vector<Expr>{make<graph::ExternFuncNode>("vm.builtin.alloc_shape_heap"),
+                                                                          make<graph::TupleNode>(std::vector<Expr>{Int(1)})}));
+  bind("_", Packed("vm.builtin.check_tensor_info", {x, Int(2), Str("float32"), Str(ctx)}));
+  bind("_", Packed("vm.builtin.match_shape", {x, heap, Int(2), Int(1), Int(0), Int(0), Int(2), Str(ctx)}));
+  graph::Var bytes = bind("bytes", Packed("vm.builtin.make_shape", {heap, Int(2), Int(1), Int(0), Int(0), Int(8)}));
+  graph::Var storage = bind("storage", make<graph::CallNode>(graph::GetOp("relax.vm.alloc_storage"),
+                                                              std::vector<Expr>{bytes, Int(0), Str("uint8"), Str("global")}));
+  graph::Var shape = bind("shape", Packed("vm.builtin.make_shape", {heap, Int(2), Int(1), Int(0), Int(0), Int(2)}));
+  graph::Var out = bind("out", make<graph::CallNode>(graph::GetOp("relax.vm.alloc_tensor"),
+                                                      std::vector<Expr>{storage, Int(0), shape, Str("float32")}));
+  bind("_", make<graph::CallNode>(make<graph::GlobalVarNode>("double"), std::vector<Expr>{x, out}));
+  auto body = make<graph::SeqExprNode>(std::vector<graph::BindingBlock>{make<graph::BindingBlockNode>(bindings)}, out);
+  return ir::WithFunction(mod, "main", make<graph::FunctionNode>(std::vector<graph::Var>{x}, body, graph::ObjectSInfo(), false));
+}
+
+class RlxRunTest : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    op::RegisterAllOps();
+    dir_ = fs::temp_directory_path() / ("rlx_run_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    codegen::ExportVMLibrary(LoweredDouble(), (dir_ / "double.so").string());
+    runtime::NDArray::FromVector<float>({3, 2}, {1, 2, 3, 4, 5, -6}).SaveNpy((dir_ / "x.npy").string());
+    runtime::NDArray::FromVector<float>({3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}).SaveNpy((dir_ / "bad.npy").string());
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+
+  RunResult Run(const std::string& args) const {
+    std::string command = "cd '" + dir_.string() + "' && '" RLX_BIN "' " + args + " > out.txt 2> err.txt";
+    int status = std::system(command.c_str());
+    RunResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = ReadFile(dir_ / "out.txt");
+    result.err = ReadFile(dir_ / "err.txt");
+    return result;
+  }
+
+  static fs::path dir_;
+};
+
+fs::path RlxRunTest::dir_;
+
+TEST_F(RlxRunTest, WritesOutputsAsNpy) {
+  RunResult result = Run("run double.so --input x=x.npy --output y.npy");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  runtime::NDArray y = runtime::NDArray::LoadNpy((dir_ / "y.npy").string());
+  EXPECT_EQ(y.shape(), (runtime::ShapeTuple{3, 2}));
+  EXPECT_EQ(y.ToVector<float>(), (std::vector<float>{2, 4, 6, 8, 10, -12}));
+}
+
+TEST_F(RlxRunTest, PrintsASummaryAndBenchmarks) {
+  RunResult result = Run("run double.so --entry main --input x=x.npy --bench 5");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("output[0]: (3, 2) float32 min -12 max 10"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("bench: 5 runs of 'main', median"), std::string::npos) << result.out;
+}
+
+TEST_F(RlxRunTest, ErrorsAreMessagesAndExitCodeOne) {
+  RunResult missing = Run("run double.so");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("missing input for parameter 'x'"), std::string::npos) << missing.err;
+
+  RunResult unknown = Run("run double.so --input y=x.npy");
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_NE(unknown.err.find("no parameter 'y' (parameters: x)"), std::string::npos) << unknown.err;
+
+  RunResult wrong_shape = Run("run double.so --input x=bad.npy");
+  EXPECT_EQ(wrong_shape.exit_code, 1);
+  EXPECT_NE(wrong_shape.err.find("param=x, annotation=R.Tensor((n, 2), dtype=\"float32\")"), std::string::npos)
+      << wrong_shape.err;
+  EXPECT_NE(wrong_shape.err.find("got shape (3, 3)"), std::string::npos) << wrong_shape.err;
+
+  RunResult bad_entry = Run("run double.so --entry nope --input x=x.npy");
+  EXPECT_EQ(bad_entry.exit_code, 1);
+  EXPECT_NE(bad_entry.err.find("no function 'nope'"), std::string::npos) << bad_entry.err;
+
+  std::string so = ReadFile(dir_ / "double.so");
+  std::ofstream(dir_ / "truncated.so", std::ios::binary) << so.substr(0, so.size() / 3);
+  RunResult truncated = Run("run truncated.so --input x=x.npy");
+  EXPECT_EQ(truncated.exit_code, 1);
+  EXPECT_NE(truncated.err.find("truncated.so"), std::string::npos) << truncated.err;
+
+  RunResult no_file = Run("run missing.so");
+  EXPECT_EQ(no_file.exit_code, 1);
+  EXPECT_NE(no_file.err.find("missing.so"), std::string::npos) << no_file.err;
+
+  std::ofstream(dir_ / "high_level.py") << R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2,), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        y = R.add(x, x)
+        return y
+)";
+  RunResult high_level = Run("run high_level.py");
+  EXPECT_EQ(high_level.exit_code, 1);
+  EXPECT_NE(high_level.err.find("operator relax.add"), std::string::npos) << high_level.err;
+}
+
+// A high-level .py goes through the default pipeline and runs in process.
+TEST_F(RlxRunTest, CompilesAHighLevelModuleInProcess) {
+  std::string kernel = kKernel;
+  std::ofstream(dir_ / "model.py") << kernel + R"(
+    @R.function
+    def main(x: R.Tensor(("n", 2), dtype="float32")) -> R.Tensor(("n", 2), dtype="float32"):
+        n = T.int64()
+        cls = Module
+        with R.dataflow():
+            y = R.call_tir(cls.double, (x,), out_sinfo=R.Tensor((n, 2), dtype="float32"))
+            z = R.call_tir(cls.double, (y,), out_sinfo=R.Tensor((n, 2), dtype="float32"))
+            R.output(z)
+        return z
+)";
+  RunResult result = Run("run model.py --input x=x.npy --output z.npy");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(runtime::NDArray::LoadNpy((dir_ / "z.npy").string()).ToVector<float>(),
+            (std::vector<float>{4, 8, 12, 16, 20, -24}));
+  RunResult wrong = Run("run model.py --input x=bad.npy");
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("param=x"), std::string::npos) << wrong.err;
+}
+
+}  // namespace
+}  // namespace rlx
