@@ -10,8 +10,9 @@
 // in order: with --output, one .npy per tensor (the counts must agree);
 // without, one line per output with its shape, dtype and a short summary.
 // --bench N runs the function N more times and prints the median latency.
-// A .py file is parsed and compiled in process (VMCodeGen + JIT); it must
-// already be lowered for the VM (the code generator names what is not).
+// A .py file is parsed, lowered by the default pipeline and compiled in
+// process (VMCodeGen + JIT); an operator the pipeline cannot lower yet is a
+// code-generation error that names it.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/runtime/vm/vm.h"
 #include "rlx/text/parser.h"
+#include "rlx/transform/pipeline.h"
 #include "tools/commands.h"
 
 namespace rlx::tools {
@@ -45,7 +47,8 @@ struct LoadedModel {
 LoadedModel LoadModel(const std::string& path) {
   LoadedModel model;
   if (EndsWith(path, ".py")) {
-    codegen::VMCompiled compiled = codegen::CompileForVM(text::ParseModule(text::ReadSourceFile(path)));
+    ir::IRModule mod = text::ParseModule(text::ReadSourceFile(path));
+    codegen::VMCompiled compiled = codegen::CompileForVM(transform::DefaultPipeline()(mod));
     model.exec = compiled.exec;
     model.library = compiled.library;
   } else {

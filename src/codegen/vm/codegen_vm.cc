@@ -6,10 +6,12 @@
 // - Parameters occupy registers 0..n-1; every binding that computes
 //   something gets a fresh register (the IR is in A-normal form and SSA, so a
 //   register is written once, except by R.vm.kill_object, which overwrites
-//   its operand's register with null so the value dies there).
+//   its operand's register with null so the value dies there). An alias
+//   binding (y = x, y = match_cast(x)) copies into its own register, so
+//   killing x after its last use does not clear y.
 // - Leaves become call arguments without instructions: an integer prim value
-//   is an immediate, a constant tensor / constant shape / string / float is a
-//   constant-pool entry, a GlobalVar or ExternFunc used as a value is a
+//   is an immediate, a constant tensor / constant shape / string / dtype /
+//   float is a constant-pool entry, a GlobalVar or ExternFunc used as a value is a
 //   function-table entry (a closure at run time).
 // - Calls: a GlobalVar callee is a call of that VM function or PrimFunc
 //   kernel by name; an ExternFunc callee (R.call_packed) a call of the
@@ -132,8 +134,7 @@ class FunctionCodeGen {
     }
     if (const auto* text = expr.as<graph::StringImmNode>()) return builder_->ConvertConstant(rt::Value(text->value));
     if (const auto* dtype = expr.as<graph::DataTypeImmNode>()) {
-      // R.dtype("float32"): a dtype constant (the builtins also accept its string).
-      return builder_->ConvertConstant(rt::Value(rt::DataType::FromString(dtype->value.ToString())));
+      return builder_->ConvertConstant(rt::Value(ToRuntimeDtype(dtype->value, expr->span)));
     }
     if (const auto* gvar = expr.as<graph::GlobalVarNode>()) return Arg::FuncIdx(FunctionIndex(gvar->name_hint, expr));
     if (const auto* extern_func = expr.as<graph::ExternFuncNode>()) {
@@ -168,6 +169,15 @@ class FunctionCodeGen {
       value = binding.as<graph::MatchCastNode>()->value;
     }
     Arg result = Visit(value);
+    if (value.isa<graph::VarNode>()) {
+      // An alias (y = x, or y = match_cast(x)) gets its own register holding
+      // its own reference, so that R.vm.kill_object(x) after x's last use
+      // leaves y alive.
+      RegName alias = NewRegister();
+      builder_->EmitCall("vm.builtin.copy", {result}, alias);
+      registers_[binding->var.get()] = alias;
+      return;
+    }
     registers_[binding->var.get()] = ToRegister(result);
   }
 

@@ -22,6 +22,7 @@
 #include "rlx/runtime/vm/vm.h"
 #include "rlx/support/diagnostic.h"
 #include "rlx/text/parser.h"
+#include "rlx/transform/pipeline.h"
 
 namespace rlx::codegen {
 namespace {
@@ -77,7 +78,7 @@ Expr CallGlobal(const std::string& name, std::vector<Expr> args) {
 }
 Expr Tuple(std::vector<Expr> fields) { return make<graph::TupleNode>(std::move(fields)); }
 
-constexpr int64_t kStoreToHeap = 1, kAssertEqualToImm = 0, kAssertEqualToLoad = 3;
+constexpr int64_t kAssertEqualToImm = 0, kStoreToHeap = 1, kAssertEqualToLoad = 3;
 constexpr int64_t kUseImm = 0, kLoadShape = 1;
 
 std::string ErrCtx(const std::string& fn, int index, const std::string& param, const std::string& annotation) {
@@ -526,6 +527,118 @@ TEST_F(ExportedLibraryTest, SharedLibraryCarriesKernelsAndExecutable) {
   renamed->func_map.clear();
   for (size_t i = 0; i < renamed->func_table.size(); ++i) renamed->func_map[renamed->func_table[i].name] = static_cast<int64_t>(i);
   EXPECT_THAT(RuntimeErrorOf([&] { rvm::VirtualMachine bad(renamed, library); }), HasSubstr("'matmul_missing'"));
+}
+
+// High-level modules through the default pipeline (vm-lower) and VMCodeGen.
+class PipelineToVMTest : public VMCodeGenTest {
+ protected:
+  static VMCompiled CompileHighLevel(const std::string& text) {
+    return CompileForVM(transform::DefaultPipeline()(text::ParseModuleText(text)));
+  }
+};
+
+std::string HighLevelMlp() {
+  std::string kernels = kMlpKernels;
+  return kernels + R"(
+    @R.function
+    def main(x: R.Tensor(("n", 784), dtype="float32"), w0: R.Tensor((784, 128), dtype="float32"),
+             b0: R.Tensor((128,), dtype="float32"), w1: R.Tensor((128, 10), dtype="float32"),
+             b1: R.Tensor((10,), dtype="float32")) -> R.Tensor(("n", 10), dtype="float32"):
+        n = T.int64()
+        cls = Module
+        with R.dataflow():
+            lv0 = R.call_tir(cls.matmul0, (x, w0), out_sinfo=R.Tensor((n, 128), dtype="float32"))
+            lv1 = R.call_tir(cls.bias_relu, (lv0, b0), out_sinfo=R.Tensor((n, 128), dtype="float32"))
+            lv2 = R.call_tir(cls.matmul1, (lv1, w1), out_sinfo=R.Tensor((n, 10), dtype="float32"))
+            gv = R.call_tir(cls.bias, (lv2, b1), out_sinfo=R.Tensor((n, 10), dtype="float32"))
+            R.output(gv)
+        return gv
+)";
+}
+
+TEST_F(PipelineToVMTest, HighLevelDynamicBatchMlp) {
+  VMCompiled compiled = CompileHighLevel(HighLevelMlp());
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  std::mt19937 rng(3);
+  MlpWeights weights = RandomWeights(rng);
+  for (int64_t n : {1, 7, 64, 1000}) ExpectMlpCorrect(vm, weights, n, rng);
+  auto args = weights.AsArgs(rt::NDArray::Empty({2, 783}, rt::DataType::Float(32)));
+  std::string error = RuntimeErrorOf([&] { vm.Invoke("main", args); });
+  EXPECT_THAT(error, HasSubstr("ErrorContext(fn=main, loc=param[0], param=x, annotation=R.Tensor((n, 784), dtype=\"float32\"))"));
+  EXPECT_THAT(error, HasSubstr("got shape (2, 783)"));
+  args = weights.AsArgs(rt::NDArray::Empty({2, 784}, rt::DataType::Int(32)));
+  EXPECT_THAT(RuntimeErrorOf([&] { vm.Invoke("main", args); }), HasSubstr("expect Tensor with dtype float32 but get int32"));
+}
+
+TEST_F(PipelineToVMTest, HighLevelTwoSymbolicDims) {
+  VMCompiled compiled = CompileHighLevel(R"(
+from tvm.script import ir as I
+from tvm.script import tir as T
+from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def flatten(x: T.handle, y: T.handle):
+        n = T.int64()
+        m = T.int64()
+        X = T.match_buffer(x, (n, m), "float32")
+        Y = T.match_buffer(y, (n * m,), "float32")
+        for i, j in T.grid(n, m):
+            with T.block("flatten"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                Y[vi * m + vj] = X[vi, vj]
+
+    @R.function
+    def main(x: R.Tensor(("n", "m"), dtype="float32")) -> R.Tuple(R.Tensor(("n * m",), dtype="float32"), R.Prim(value="n + m")):
+        n = T.int64()
+        m = T.int64()
+        cls = Module
+        y = R.call_tir(cls.flatten, (x,), out_sinfo=R.Tensor((n * m,), dtype="float32"))
+        return (y, R.prim_value(n + m))
+)");
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  for (auto [n, m] : {std::pair<int64_t, int64_t>{2, 3}, {4, 1}, {7, 5}}) {
+    std::vector<float> data(n * m);
+    for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<float>(i) * 0.5f;
+    rt::Value result = vm.Invoke("main", {rt::Value(rt::NDArray::FromVector<float>({n, m}, data))});
+    EXPECT_EQ(result.AsArray()[0].AsNDArray().shape(), (rt::ShapeTuple{n * m}));
+    EXPECT_EQ(result.AsArray()[0].AsNDArray().ToVector<float>(), data);
+    EXPECT_EQ(result.AsArray()[1].AsInt(), n + m);
+  }
+}
+
+TEST_F(PipelineToVMTest, HighLevelDataDependentMatchCast) {
+  RegisterPositiveFilter();
+  std::string kernel = kDoubleKernel;
+  VMCompiled compiled = CompileHighLevel(kernel + R"(
+    @R.function
+    def main(x: R.Tensor(("n",), dtype="float32")) -> R.Tensor(dtype="float32", ndim=1):
+        n = T.int64()
+        k = T.int64()
+        cls = Module
+        lv = R.call_pure_packed("test.positive", x, sinfo_args=(R.Tensor(dtype="float32", ndim=1),))
+        y = R.match_cast(lv, R.Tensor((k,), dtype="float32"))
+        z = R.call_tir(cls.double, (y,), out_sinfo=R.Tensor((k,), dtype="float32"))
+        return z
+
+    @R.function
+    def strict(x: R.Tensor(("n",), dtype="float32")) -> R.Tensor(("n",), dtype="float32"):
+        n = T.int64()
+        cls = Module
+        lv = R.call_pure_packed("test.positive", x, sinfo_args=(R.Tensor(dtype="float32", ndim=1),))
+        y = R.match_cast(lv, R.Tensor((n,), dtype="float32"))
+        z = R.call_tir(cls.double, (y,), out_sinfo=R.Tensor((n,), dtype="float32"))
+        return z
+)");
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  auto x = rt::NDArray::FromVector<float>({6}, {1, -2, 3, -4, 5, 0});
+  EXPECT_EQ(vm.Invoke("main", {rt::Value(x)}).AsNDArray().ToVector<float>(), (std::vector<float>{2, 6, 10}));
+  auto positive = rt::NDArray::FromVector<float>({2}, {0.5f, 2});
+  EXPECT_EQ(vm.Invoke("strict", {rt::Value(positive)}).AsNDArray().ToVector<float>(), (std::vector<float>{1, 4}));
+  std::string error = RuntimeErrorOf([&] { vm.Invoke("strict", {rt::Value(x)}); });
+  EXPECT_THAT(error, HasSubstr("match_cast"));
+  EXPECT_THAT(error, HasSubstr("got shape (3,)"));
 }
 
 }  // namespace

@@ -24,6 +24,18 @@ std::string ErrorOf(F&& action) {
   return "";
 }
 
+Arg Code(MatchShapeCode code) { return Arg::Immediate(static_cast<int64_t>(code)); }
+
+// The protocol values are TVM's (include/tvm/runtime/vm/builtin.h).
+TEST(BytecodeTest, ShapeCodesMatchTVM) {
+  EXPECT_EQ(static_cast<int>(MatchShapeCode::kAssertEqualToImm), 0);
+  EXPECT_EQ(static_cast<int>(MatchShapeCode::kStoreToHeap), 1);
+  EXPECT_EQ(static_cast<int>(MatchShapeCode::kNoOp), 2);
+  EXPECT_EQ(static_cast<int>(MatchShapeCode::kAssertEqualToLoad), 3);
+  EXPECT_EQ(static_cast<int>(MakeShapeCode::kUseImm), 0);
+  EXPECT_EQ(static_cast<int>(MakeShapeCode::kLoadShape), 1);
+}
+
 void RegisterTestFunctions() {
   Registry::Register("test.vm.sub", [](const Args& a) { return Value(a.GetInt(0) - a.GetInt(1)); }, true);
   Registry::Register("test.vm.mul", [](const Args& a) { return Value(a.GetInt(0) * a.GetInt(1)); }, true);
@@ -155,16 +167,17 @@ std::shared_ptr<Executable> BuildShapeMatcher() {
   b.EmitCall("vm.builtin.alloc_shape_heap", {Arg::Register(Instruction::kVMRegister), Arg::Immediate(1)}, 1);
   b.EmitCall("vm.builtin.check_tensor_info", {Arg::Register(0), Arg::Immediate(2), f32, ctx}, Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.match_shape",
-             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Arg::Immediate(1), Arg::Immediate(0),
-              Arg::Immediate(0), Arg::Immediate(4), ctx},
+             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Code(MatchShapeCode::kStoreToHeap), Arg::Immediate(0),
+              Code(MatchShapeCode::kAssertEqualToImm), Arg::Immediate(4), ctx},
              Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.make_shape",
              {Arg::Register(1), Arg::Immediate(3), Arg::Immediate(1), Arg::Immediate(0), Arg::Immediate(0),
               Arg::Immediate(7), Arg::Immediate(1), Arg::Immediate(0)},
              2);
   b.EmitCall("vm.builtin.match_shape",
-             {Arg::Register(2), Arg::Register(1), Arg::Immediate(3), Arg::Immediate(3), Arg::Immediate(0),
-              Arg::Immediate(2), Arg::Immediate(0), Arg::Immediate(3), Arg::Immediate(0), ctx},
+             {Arg::Register(2), Arg::Register(1), Arg::Immediate(3), Code(MatchShapeCode::kAssertEqualToLoad),
+              Arg::Immediate(0), Code(MatchShapeCode::kNoOp), Arg::Immediate(0), Code(MatchShapeCode::kAssertEqualToLoad),
+              Arg::Immediate(0), ctx},
              Instruction::kVoidRegister);
   b.EmitRet(2);
   b.EndFunction("main");
@@ -204,8 +217,8 @@ TEST_F(VMTest, MatchShapeAgainstLoadedValue) {
   b.EmitCall("vm.builtin.alloc_shape_heap", {Arg::Register(Instruction::kVMRegister), Arg::Immediate(1)}, 1);
   b.EmitCall("vm.builtin.check_shape_info", {Arg::Register(0), Arg::Immediate(2), ctx}, Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.match_shape",
-             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Arg::Immediate(1), Arg::Immediate(0),
-              Arg::Immediate(3), Arg::Immediate(0), ctx},
+             {Arg::Register(0), Arg::Register(1), Arg::Immediate(2), Code(MatchShapeCode::kStoreToHeap), Arg::Immediate(0),
+              Code(MatchShapeCode::kAssertEqualToLoad), Arg::Immediate(0), ctx},
              Instruction::kVoidRegister);
   b.EmitCall("vm.builtin.make_prim_value", {Arg::Register(1), Arg::Immediate(1), Arg::Immediate(0)}, 2);
   b.EmitRet(2);

@@ -60,7 +60,8 @@ Expr Packed(const std::string& name, std::vector<Expr> args) {
   return make<graph::CallNode>(make<graph::ExternFuncNode>(name), std::move(args));
 }
 
-// main(x: (n, 2)) -> x * 2, lowered for the VM.
+// main(x: (n, 2)) -> x * 2, lowered for the VM (MatchShapeCode: 1 stores to
+// the heap, 0 asserts an immediate; MakeShapeCode: 1 loads, 0 is immediate).
 ir::IRModule LoweredDouble() {
   ir::IRModule mod = text::ParseModuleText(kKernel);
   graph::Var x = graph::MakeVar("x", graph::TensorSInfo(DataType::Float32(), 2));
@@ -168,6 +169,29 @@ class Module:
   RunResult high_level = Run("run high_level.py");
   EXPECT_EQ(high_level.exit_code, 1);
   EXPECT_NE(high_level.err.find("operator relax.add"), std::string::npos) << high_level.err;
+}
+
+// A high-level .py goes through the default pipeline and runs in process.
+TEST_F(RlxRunTest, CompilesAHighLevelModuleInProcess) {
+  std::string kernel = kKernel;
+  std::ofstream(dir_ / "model.py") << kernel + R"(
+    @R.function
+    def main(x: R.Tensor(("n", 2), dtype="float32")) -> R.Tensor(("n", 2), dtype="float32"):
+        n = T.int64()
+        cls = Module
+        with R.dataflow():
+            y = R.call_tir(cls.double, (x,), out_sinfo=R.Tensor((n, 2), dtype="float32"))
+            z = R.call_tir(cls.double, (y,), out_sinfo=R.Tensor((n, 2), dtype="float32"))
+            R.output(z)
+        return z
+)";
+  RunResult result = Run("run model.py --input x=x.npy --output z.npy");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(runtime::NDArray::LoadNpy((dir_ / "z.npy").string()).ToVector<float>(),
+            (std::vector<float>{4, 8, 12, 16, 20, -24}));
+  RunResult wrong = Run("run model.py --input x=bad.npy");
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("param=x"), std::string::npos) << wrong.err;
 }
 
 }  // namespace
