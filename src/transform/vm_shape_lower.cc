@@ -29,7 +29,8 @@
 //        vm.builtin.check_tuple_info(x, size, err_ctx)
 //      (parameters are always checked: the caller may be anything; at a
 //      match_cast or the return, a check the struct info already proves is
-//      skipped). Tuple fields are taken with TupleGetItem, or with
+//      skipped; with the function attribute "num_input" = k, parameters from
+//      index k on are weights and their static-shape tensors are not checked). Tuple fields are taken with TupleGetItem, or with
 //      vm.builtin.tuple_getitem when the value is not known to be a tuple.
 //   1. vm.builtin.match_shape(x, shape_heap, ndim, code0, v0, code1, v1, ..., err_ctx)
 //      with MatchShapeCode per dimension: kAssertEqualToImm (0, v = the
@@ -51,6 +52,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 #include "rlx/arith/analyzer.h"
 #include "rlx/graph/expr_functor.h"
@@ -141,12 +143,15 @@ class ShapeLowerer : public graph::ExprMutator {
     builder_->BeginBindingBlock();
     EmitShapeHeap();
     std::vector<MatchItem> todos;
+    size_t num_input = NumInput(func);
     for (size_t i = 0; i < func->params.size(); ++i) {
       const graph::Var& param = func->params[i];
       std::string err_ctx = fmt::format("ErrorContext(fn={}, loc=param[{}], param={}, annotation={}) ", name, i,
                                         param->name_hint, text::PrintStructInfo(param->struct_info));
+      dynamic_only_ = i >= num_input;
       CheckMatchCast(param->struct_info, param, /*always_check=*/true, err_ctx, &todos);
     }
+    dynamic_only_ = false;
     MatchInRounds(todos);
     graph::BindingBlock prologue = builder_->EndBlock();
 
@@ -296,8 +301,18 @@ class ShapeLowerer : public graph::ExprMutator {
     if (const auto* tuple = sinfo.as<graph::TupleStructInfoNode>()) return CheckTuple(tuple, value, always_check, err_ctx, todos);
   }
 
+  // The function attribute "num_input": parameters from that index on are
+  // weights, whose static shapes are not checked (TVM does the same).
+  static size_t NumInput(const graph::FunctionNode* func) {
+    ObjectRef value = func->attrs.defined() ? func->attrs->Get("num_input") : ObjectRef();
+    const auto* count = value.as<ir::IntImmNode>();
+    return count != nullptr && count->value >= 0 ? static_cast<size_t>(count->value) : func->params.size();
+  }
+
   void CheckTensor(const graph::TensorStructInfoNode* tensor, const Expr& value, const std::string& err_ctx,
                    std::vector<MatchItem>* todos) {
+    std::optional<std::vector<PrimExpr>> dims = tensor->GetShape();
+    if (dynamic_only_ && dims && std::all_of(dims->begin(), dims->end(), IsConstant)) return;
     // An unknown dtype is left out (the builtin's dtype argument is optional).
     std::vector<Expr> args = {value, Int64Value(tensor->ndim)};
     if (!tensor->dtype.is_void()) args.push_back(Expr(new graph::DataTypeImmNode(tensor->dtype)));
@@ -418,6 +433,7 @@ class ShapeLowerer : public graph::ExprMutator {
   }
 
   std::string function_name_;
+  bool dynamic_only_ = false;  // checking a weight parameter (index >= num_input)
   std::vector<std::unique_ptr<Slot>> slots_;
   Expr shape_heap_;
   arith::Analyzer analyzer_;

@@ -67,6 +67,12 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const TargetSpec& spec,
   if (target == nullptr) {
     ThrowError(Span(), fmt::format("codegen: no LLVM target for triple '{}': {}", spec.triple, error));
   }
+  // An unknown CPU name would make LLVM abort later ("64-bit code requested
+  // on a subtarget that doesn't support it"): reject it here.
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(target->createMCSubtargetInfo(spec.triple, "", ""));
+  if (subtarget != nullptr && !spec.cpu.empty() && !subtarget->isCPUStringValid(spec.cpu)) {
+    ThrowError(Span(), fmt::format("codegen: unknown CPU '{}' for target {}", spec.cpu, spec.triple));
+  }
   llvm::TargetOptions target_options;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       spec.triple, spec.cpu, spec.features, target_options, llvm::Reloc::PIC_, std::nullopt, CodeGenLevel(opt_level)));

@@ -153,6 +153,10 @@ TEST_F(RlxBuildTest, ErrorsAreMessagesAndExitCodeOne) {
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("no_such_model.py"), std::string::npos) << missing.err;
 
+  RunResult bad_cpu = Run("build model.py -o cpu.so --target no-such-cpu");
+  EXPECT_EQ(bad_cpu.exit_code, 1);
+  EXPECT_NE(bad_cpu.err.find("unknown CPU 'no-such-cpu'"), std::string::npos) << bad_cpu.err;
+
   RunResult no_output = Run("build model.py");
   EXPECT_NE(no_output.exit_code, 0);
   EXPECT_NE(no_output.err.find("--output"), std::string::npos) << no_output.err;
