@@ -38,10 +38,9 @@ tir::ForKind LoopKind(const std::string& name) {
 // Loops.
 
 ir::Var TIRParser::DefineLoopVar(const py::Expr& target, DataType dtype) {
+  // A loop variable may shadow an outer name (Python rebinding, as TVM):
+  // it is a new variable, and the printer renames one of them if needed.
   const py::Name& name = TargetName(target, "a loop variable");
-  if (const Symbol* existing = scopes_.Lookup(name.id); existing && existing->kind == SymbolKind::kPrimVar) {
-    Fail(name.span, fmt::format("loop variable '{}' is already defined; use a fresh name", name.id));
-  }
   ir::Var var = NewVar(name.id, dtype, name.span);
   scopes_.DefinePrimVar(name.id, var);
   return var;
@@ -110,12 +109,19 @@ tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {
     Fail(loop.target->span, fmt::format("T.grid has {} extent{} but the loop names {} variable{}", call.args.size(),
                                         call.args.size() == 1 ? "" : "s", targets.size(), targets.size() == 1 ? "" : "s"));
   }
+  // Every extent is read before any loop variable is bound (Python
+  // evaluates T.grid(...) first), so `for k, j in T.grid(n, k)` means the
+  // outer k.
+  std::vector<PrimExpr> extents;
+  for (const py::ExprPtr& arg : call.args) {
+    extents.push_back(prim_.Eval(*arg));
+    if (!extents.back()->dtype.is_integer()) Fail(arg->span, "loop extents must be integers");
+  }
   scopes_.Push();
   std::vector<tir::ForNode*> nodes;
   tir::Stmt outer;
   for (size_t k = 0; k < targets.size(); ++k) {
-    PrimExpr extent = prim_.Eval(*call.args[k]);
-    if (!extent->dtype.is_integer()) Fail(call.args[k]->span, "loop extents must be integers");
+    PrimExpr extent = extents[k];
     auto* node = new tir::ForNode();
     node->min = ir::MakeInt(0, extent->dtype);
     node->extent = extent;
