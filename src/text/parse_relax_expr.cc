@@ -408,7 +408,7 @@ Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) 
     }
   }
   for (const py::Keyword& keyword : call.keywords) {
-    if (keyword.name == "sinfo_args") {
+    if (keyword.name == "sinfo_args" || keyword.name == "ty_args") {  // ty_args: TVM's newer name
       sinfo_args = EvalSInfoList(*keyword.value, DimMode::kUse);
       continue;
     }
@@ -472,8 +472,12 @@ Expr RelaxParser::EvalTupleArgs(const py::Expr& expr, const std::string& what) {
 Expr RelaxParser::EvalCallTIR(const py::Call& call, const std::string& name) {
   bool inplace = name == "R.call_tir_inplace";
   bool packed = name == "R.call_dps_packed";
-  std::vector<std::string> params = {packed ? "func" : "gvar", "args", "out_sinfo"};
+  // TVM's positional orders: call_tir(gvar, args, out_sinfo, tir_vars),
+  // call_tir_inplace(gvar, args, inplace_indices, out_sinfo, tir_vars),
+  // call_dps_packed(func, args, out_sinfo).
+  std::vector<std::string> params = {packed ? "func" : "gvar", "args"};
   if (inplace) params.push_back("inplace_indices");
+  params.push_back("out_sinfo");
   if (!packed) params.push_back("tir_vars");
   params.push_back("out_ty");
   CallArgs args(call, name, params, 2);
@@ -511,7 +515,7 @@ Expr RelaxParser::EvalCallPacked(const py::Call& call) {
   ir::Dict attrs;
   std::vector<StructInfo> sinfo_args;
   for (const py::Keyword& keyword : call.keywords) {
-    if (keyword.name == "sinfo_args") {
+    if (keyword.name == "sinfo_args" || keyword.name == "ty_args") {  // ty_args: TVM's newer name
       sinfo_args = EvalSInfoList(*keyword.value, DimMode::kUse);
     } else {
       ObjectRef value = EvalAttrValue(*keyword.value, AttrLevel::kRelax, &prim_);

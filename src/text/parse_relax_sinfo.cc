@@ -5,7 +5,8 @@
 //   R.Tensor("float32", ndim=2), R.Tensor(dtype="float32", ndim=2),
 //   R.Tensor(ndim=2), R.Tensor, R.Tensor(s, "float32") with s a shape var;
 //   R.Shape([n, 4]), R.Shape(ndim=2), R.Shape; R.Prim("int64"),
-//   R.Prim(value=n); R.Object; R.Tuple(a, b), R.Tuple([a, b]), R.Tuple;
+//   R.Prim(value=n); R.Object (or R.Any); x.struct_info (the struct info of
+//   the graph value x); R.Tuple(a, b), R.Tuple([a, b]), R.Tuple;
 //   R.Callable((a, b), ret, purity), R.Callable(ret=..., purity=True),
 //   R.Callable. An opaque Callable (no parameter list) without purity= is
 //   impure, the reading of what the printer writes (it prints purity=True
@@ -52,9 +53,15 @@ StructInfo RelaxParser::EvalSInfo(const py::Expr& expr, DimMode mode) {
     result = graph::TensorSInfo(DataType::Void(), -1);
   } else if (call == nullptr && name == "R.Shape") {
     result = graph::ShapeSInfo(-1);
-  } else if (name == "R.Object") {
-    if (call && (!call->args.empty() || !call->keywords.empty())) Fail(call->span, "R.Object takes no arguments");
+  } else if (name == "R.Object" || name == "R.Any") {  // R.Any: TVM's newer name
+    if (call && (!call->args.empty() || !call->keywords.empty())) Fail(call->span, name + " takes no arguments");
     result = graph::ObjectSInfo();
+  } else if (const auto* attr = expr.As<py::Attribute>(); attr && attr->attr == "struct_info") {
+    // `x.struct_info`: the struct info of a graph value (TVM evaluates the
+    // Python attribute); its symbolic variables are those of x.
+    graph::Expr value = EvalExpr(*attr->value);
+    if (!value->struct_info.defined()) Fail(expr.span, "this value has no struct info yet");
+    return value->struct_info;
   } else if (call == nullptr && name == "R.Tuple") {
     result = graph::TupleSInfo({});
   } else if (call == nullptr && name == "R.Callable") {

@@ -150,6 +150,8 @@ class Scopes {
 
 // Reads PrimExprs: literals, variables, arithmetic, comparisons, buffer
 // loads, `T.*` constructors and intrinsics.
+struct TIRBuiltinInfo;  // text/tir_builtins.h
+
 class PrimExprParser {
  public:
   struct Options {
@@ -192,6 +194,8 @@ class PrimExprParser {
   PrimExpr EvalTypedConstructor(const py::Call& call, DataType dtype);
   PrimExpr EvalExplicitBinary(const py::Call& call, const std::string& name);
   PrimExpr EvalIntrinsic(const py::Call& call, const std::string& name);
+  PrimExpr EvalBuiltin(const py::Call& call, const std::string& name, const TIRBuiltinInfo& info,
+                       const py::Expr* dtype_keyword);
   PrimExpr EvalLet(const py::Call& call);
   std::pair<PrimExpr, PrimExpr> EvalPair(const py::Call& call, const std::string& name);
   PrimExpr Bool(const PrimExpr& value, const py::Expr& where);

@@ -33,6 +33,7 @@
 #include "rlx/ir/functor.h"
 #include "rlx/tir/stmt_functor.h"
 #include "text/printer_internal.h"
+#include "text/tir_builtins.h"
 
 namespace rlx::text::detail {
 
@@ -320,6 +321,14 @@ ExprText ScriptPrinter::CallText(const ir::CallNode* call) {
   std::vector<std::string> args;
   if (PrintsDtypeFirst(name)) args.push_back(Quote(DTypeString(call->dtype)));
   for (const PrimExpr& arg : call->args) args.push_back(Expr(arg));
+  if (const TIRBuiltinInfo* builtin = FindTIRBuiltin(name)) {
+    // dtype= exactly when the parser would not infer it.
+    DataType inferred = builtin->default_dtype;
+    if (builtin->dtype_from_arg >= 0 && static_cast<size_t>(builtin->dtype_from_arg) < call->args.size()) {
+      inferred = call->args[static_cast<size_t>(builtin->dtype_from_arg)]->dtype;
+    }
+    if (inferred != call->dtype || inferred.is_void()) args.push_back("dtype=" + Quote(DTypeString(call->dtype)));
+  }
   return {T(name) + "(" + Join(args) + ")"};
 }
 
