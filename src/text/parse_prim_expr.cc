@@ -256,6 +256,7 @@ PrimExpr PrimExprParser::EvalName(const py::Name& name) {
   }
   switch (symbol->kind) {
     case SymbolKind::kPrimVar: return symbol->prim_var;
+    case SymbolKind::kMetaValue: return symbol->meta_value;
     case SymbolKind::kBuffer:
       Fail(name.span, fmt::format("'{}' is a buffer, not a scalar; index it, e.g. {}[...]", name.id, name.id));
     case SymbolKind::kRelaxVar:
@@ -370,6 +371,16 @@ PrimExpr PrimExprParser::EvalBoolOp(const py::BoolOp& op) {
 }
 
 PrimExpr PrimExprParser::EvalUnaryOp(const py::UnaryOp& op) {
+  if (op.op == py::UnaryOpKind::kUSub) {
+    // A negative literal has the dtype of its value (-2147483648 is int32).
+    if (std::optional<int64_t> value = AsIntLiteral(op)) {
+      DataType dtype = options_.int_literal;
+      if (dtype.bits() < 64 && (*value > std::numeric_limits<int32_t>::max() || *value < std::numeric_limits<int32_t>::min())) {
+        dtype = DataType::Int64();
+      }
+      return WithSpanOf(ir::MakeInt(*value, dtype), op.span);
+    }
+  }
   PrimExpr operand = Eval(*op.operand);
   switch (op.op) {
     case py::UnaryOpKind::kUAdd: return operand;
@@ -423,8 +434,8 @@ PrimExpr PrimExprParser::EvalCall(const py::Call& call) {
     return WithSpanOf(ir::call(select->dtype, "if_then_else", {cond, node->true_value, node->false_value}), call.span);
   }
   if (name == "Let") return EvalLet(call);
-  if (name == "Ramp" || name == "Broadcast") {
-    bool ramp = name == "Ramp";
+  if (name == "Ramp" || name == "Broadcast" || name == "ramp" || name == "broadcast") {  // both spellings
+    bool ramp = name == "Ramp" || name == "ramp";
     CallArgs args(call, callee, ramp ? std::vector<std::string>{"base", "stride", "lanes"}
                                      : std::vector<std::string>{"value", "lanes"}, ramp ? 3 : 2);
     std::optional<int64_t> lanes = AsIntLiteral(args.Required("lanes"));

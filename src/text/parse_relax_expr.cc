@@ -201,7 +201,8 @@ Expr RelaxParser::EvalName(const py::Name& name) {
     }
     case SymbolKind::kModule:
       Fail(name.span, fmt::format("'{}' is the module; refer to its functions as {}.f", name.id, name.id));
-    case SymbolKind::kBuffer: break;
+    case SymbolKind::kBuffer:
+    case SymbolKind::kMetaValue: break;
   }
   Fail(name.span, fmt::format("'{}' is not a Relax value", name.id));
 }

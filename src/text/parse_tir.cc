@@ -278,7 +278,9 @@ tir::Stmt TIRParser::RestOrEmpty(const py::StmtList& stmts, size_t begin) {
 bool TIRParser::ParseStmt(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out) {
   const py::Stmt& stmt = *stmts[i];
   switch (stmt.kind) {
-    case py::NodeKind::kExprStmt: return ParseExprStmt(stmt.Cast<py::ExprStmt>(), out);
+    case py::NodeKind::kExprStmt:
+      if (IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.Bind")) return ParseExplicitBind(stmts, i, out);
+      return ParseExprStmt(stmt.Cast<py::ExprStmt>(), out);
     case py::NodeKind::kAssign: return ParseAssign(stmts, i, out);
     case py::NodeKind::kAnnAssign: return ParseAnnAssign(stmts, i, out);
     case py::NodeKind::kAugAssign: out->push_back(ParseAugAssign(stmt.Cast<py::AugAssign>())); return false;
@@ -397,6 +399,14 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
     ParseMatchBuffer(*call, target.id, target.span);
     return false;
   }
+  if (callee == "T.meta_var") {
+    CallArgs args(*call, callee, {"value"}, 1);
+    Symbol symbol;
+    symbol.kind = SymbolKind::kMetaValue;
+    symbol.meta_value = prim_.Eval(args.Required("value"));
+    scopes_.Define(target.id, std::move(symbol));
+    return false;
+  }
   if (callee == "T.alloc_buffer" || callee == "T.sblock_alloc_buffer") {
     ParseAllocBuffer(*call, target.id, target.span);
     return false;
@@ -423,9 +433,32 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
     out->push_back(ParseAllocate(*call, target.id, target.span, rest));
     return true;
   }
-  PrimExpr value = prim_.Eval(*assign.value);
+  // `x = T.bind(value)` is TVM's explicit spelling of `x = value`.
+  const py::Expr* value_expr = assign.value.get();
+  if (callee == "T.bind") {
+    CallArgs args(*call, callee, {"value"}, 1);
+    value_expr = &args.Required("value");
+  }
+  PrimExpr value = prim_.Eval(*value_expr);
   ir::Var var = NewVar(target.id, value->dtype, target.span);
   out->push_back(ParseLetRest(var, value, stmts, i, assign.span));
+  return true;
+}
+
+// `T.Bind(value, var=x)` with x declared by `x = T.int32()`: a let of that
+// variable over the rest of the statements.
+bool TIRParser::ParseExplicitBind(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out) {
+  const auto& call = stmts[i]->Cast<py::ExprStmt>().value->Cast<py::Call>();
+  CallArgs args(call, "T.Bind", {"value", "var"}, 2);
+  const auto* name = args.Required("var").As<py::Name>();
+  const Symbol* symbol = name ? scopes_.Lookup(name->id) : nullptr;
+  if (symbol == nullptr || symbol->kind != SymbolKind::kPrimVar) {
+    Fail(args.Required("var").span, "T.Bind: var= must name a declared variable (e.g. x = T.int32())");
+  }
+  ir::Var var = symbol->prim_var;
+  PrimExpr value = prim_.Eval(args.Required("value"));
+  if (value->dtype != var->dtype) value = ir::cast(var->dtype, value);
+  out->push_back(WithStmtSpan(new tir::LetStmtNode(var, value, ParseStmts(stmts, i + 1)), stmts[i]->span));
   return true;
 }
 

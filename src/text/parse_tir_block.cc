@@ -160,7 +160,7 @@ bool TIRParser::ParseBlockFrameCall(const py::Call& call) {
     state.predicate = predicate;
     return true;
   }
-  if (name == "T.block_attr") {
+  if (name == "T.block_attr" || name == "T.sblock_attr") {  // T.sblock_attr: the T.sblock spelling
     CallArgs args(call, name, {"attrs"}, 1);
     BlockState& state = CurrentBlock(call.span, name);
     ir::Dict dict = EvalAttrDict(args.Required("attrs"), AttrLevel::kTIR, &prim_);

@@ -114,13 +114,16 @@ class CallArgs {
 // ---------------------------------------------------------------------------
 // Names.
 
-enum class SymbolKind { kRelaxVar, kPrimVar, kBuffer, kModule };
+// kMetaValue: a name bound by `x = T.meta_var(value)`, which stands for the
+// value itself (no variable, no let), as TVM's meta_var does.
+enum class SymbolKind { kRelaxVar, kPrimVar, kBuffer, kModule, kMetaValue };
 
 struct Symbol {
   SymbolKind kind = SymbolKind::kPrimVar;
   graph::Var relax_var;
   ir::Var prim_var;
   ir::Buffer buffer;
+  PrimExpr meta_value;
 };
 
 class Scopes {

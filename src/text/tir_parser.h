@@ -89,6 +89,7 @@ class TIRParser {
   tir::Stmt ParseStore(const py::Subscript& target, ir::PrimExpr value, const Span& span);
   tir::Stmt ParseAugAssign(const py::AugAssign& stmt);
   bool DeclareVars(const py::Expr& target, const py::Expr& value);
+  bool ParseExplicitBind(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out);
   tir::Stmt ParseLetRest(const ir::Var& var, ir::PrimExpr value, const py::StmtList& stmts, size_t i, const Span& span);
   tir::Stmt ParseFor(const py::For& loop);
   tir::Stmt ParseGrid(const py::For& loop, const py::Call& call);
