@@ -18,6 +18,8 @@
 // variable must already be defined (by a parameter or a match_cast).
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "rlx/graph/struct_info_analysis.h"
 #include "rlx/ir/functor.h"
 #include "text/relax_parser.h"
@@ -211,6 +213,47 @@ PrimExpr RelaxParser::EvalDim(const py::Expr& expr, DimMode mode) {
   PrimExpr value = prim_.Eval(expr);
   if (mode == DimMode::kUse) CheckDefined(value, expr.span);
   return value;
+}
+
+// Defines the symbolic variables that a parameter annotation names bare
+// (`n` or "n" as a dimension of R.Tensor / R.Shape, or R.Prim(value="n")),
+// without evaluating anything else. R.Callable annotations are skipped:
+// their variables are local to them.
+void RelaxParser::PredefineBareDims(const py::Expr& annotation) {
+  auto define = [&](const py::Expr& dim) {
+    std::optional<std::string> text = AsStringLiteral(dim);
+    const auto* name = dim.As<py::Name>();
+    std::string id = text ? *text : name ? name->id : "";
+    if (id.empty() || !(std::isalpha(static_cast<unsigned char>(id[0])) || id[0] == '_')) return;
+    for (char c : id) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return;
+    }
+    if (!scopes_.Lookup(id)) EvalDim(dim, DimMode::kParam);
+  };
+  const auto* call = annotation.As<py::Call>();
+  if (call == nullptr) return;
+  std::string name = CalleeName(*call);
+  if (name == "R.Tensor" || name == "R.Shape") {
+    const py::Expr* shape = !call->args.empty() ? call->args[0].get() : nullptr;
+    for (const py::Keyword& keyword : call->keywords) {
+      if (keyword.name == "shape" || keyword.name == "values") shape = keyword.value.get();
+    }
+    if (const std::vector<py::ExprPtr>* dims = shape ? AsSequence(*shape) : nullptr) {
+      for (const py::ExprPtr& dim : *dims) define(*dim);
+    }
+  } else if (name == "R.Prim") {
+    for (const py::Keyword& keyword : call->keywords) {
+      if (keyword.name == "value") define(*keyword.value);
+    }
+  } else if (name == "R.Tuple") {
+    for (const py::ExprPtr& arg : call->args) {
+      if (const std::vector<py::ExprPtr>* elts = AsSequence(*arg)) {
+        for (const py::ExprPtr& elt : *elts) PredefineBareDims(*elt);
+      } else {
+        PredefineBareDims(*arg);
+      }
+    }
+  }
 }
 
 PrimExpr RelaxParser::EvalDimString(const py::Expr& expr, const std::string& text, DimMode mode) {

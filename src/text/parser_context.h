@@ -31,6 +31,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -236,8 +237,17 @@ struct FunctionDecl {
   const py::FunctionDef* def = nullptr;
 };
 
+// The `metadata = tvm.ir.load_json(...)` header of TVM's printed form:
+// entries by type key (parse_metadata.cc). An undefined entry is a kind
+// this project does not read.
+struct Metadata {
+  std::map<std::string, std::vector<ObjectRef>> entries;
+};
+std::shared_ptr<Metadata> ReadMetadata(const std::string& json, const Span& span);
+
 struct ModuleContext {
   SourceFilePtr source;
+  std::shared_ptr<const Metadata> metadata;  // null without a metadata header
   std::string class_name;  // empty for top-level functions
   std::vector<FunctionDecl> decls;
   std::unordered_map<std::string, size_t> decl_index;
