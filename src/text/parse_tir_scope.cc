@@ -64,7 +64,15 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
     Fail(step->span, "only loops with step 1 are supported");
   }
   PrimExpr min, extent;
-  if (args.Has("stop")) {
+  // `T.thread_binding(128, "threadIdx.x")`: a string in the stop position
+  // is the thread (TVM accepts both).
+  const py::Expr* thread_expr = binding ? args.Get("thread") : nullptr;
+  bool stop_is_thread = binding && args.Has("stop") && AsStringLiteral(args.Required("stop"));
+  if (stop_is_thread) {
+    if (thread_expr != nullptr) Fail(call->span, "T.thread_binding: the thread is given twice");
+    thread_expr = &args.Required("stop");
+  }
+  if (args.Has("stop") && !stop_is_thread) {
     min = prim_.Eval(args.Required("start"));
     PrimExpr stop = prim_.Eval(args.Required("stop"));
     MatchOperandTypes(min, stop, call->span, "range");
@@ -82,7 +90,7 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   node->extent = extent;
   node->for_kind = LoopKind(name);
   if (binding) {
-    std::optional<std::string> thread = args.Get("thread") ? AsStringLiteral(*args.Get("thread")) : std::nullopt;
+    std::optional<std::string> thread = thread_expr ? AsStringLiteral(*thread_expr) : std::nullopt;
     if (!thread) Fail(call->span, "T.thread_binding needs thread=\"threadIdx.x\" (or another thread tag)");
     node->thread_tag = *thread;
   }
@@ -263,12 +271,25 @@ tir::Stmt TIRParser::ParseDeclBuffer(const py::Call& call, const std::string& na
 
 void TIRParser::ParseMatchBuffer(const py::Call& call, const std::string& name, const Span& span) {
   CallArgs args(call, "T.match_buffer", {"param", "shape", "dtype", "data", "strides", "elem_offset", "scope",
-                                         "align", "offset_factor", "buffer_type", "axis_separators"}, 2);
+                                         "align", "offset_factor", "buffer_type", "axis_separators"}, 1);
   const py::Expr& source = args.Required("param");
   Kwargs kwargs = BufferKwargs(args);
   if (source.Is<py::Subscript>()) {
     tir::BufferRegion region = prim_.EvalRegion(source);
-    ir::Buffer buffer = MakeBuffer(kwargs, name, true, span);
+    ir::Buffer buffer;
+    if (!args.Has("shape")) {
+      // TVM's default: the region's extents and the source buffer's dtype.
+      if (kwargs.size() > (args.Has("dtype") ? 1u : 0u)) {
+        Fail(call.span, "T.match_buffer of a region needs shape= when it sets other buffer fields");
+      }
+      std::vector<PrimExpr> extents;
+      for (const tir::Range& range : region->region) extents.push_back(range.extent);
+      DataType dtype = args.Has("dtype") ? EvalDType(args.Required("dtype")) : region->buffer->dtype;
+      buffer = ir::MakeBuffer(name, std::move(extents), dtype);
+      const_cast<ir::BufferNode*>(buffer.get())->span = span;
+    } else {
+      buffer = MakeBuffer(kwargs, name, true, span);
+    }
     CurrentBlock(call.span, "T.match_buffer of a region").match_buffers.push_back(
         make<tir::MatchBufferRegionNode>(buffer, region));
     scopes_.DefineBuffer(name, buffer);
@@ -277,6 +298,7 @@ void TIRParser::ParseMatchBuffer(const py::Call& call, const std::string& name, 
   const auto* param_name = source.As<py::Name>();
   const Symbol* symbol = param_name ? scopes_.Lookup(param_name->id) : nullptr;
   ir::Var param = symbol && symbol->kind == SymbolKind::kPrimVar ? symbol->prim_var : ir::Var();
+  if (!args.Has("shape")) Fail(call.span, "T.match_buffer: missing required argument 'shape'");
   bool is_param = false;
   for (const ir::Var& p : params_) is_param |= p.same_as(param);
   if (!is_param || !param->dtype.is_handle()) {

@@ -1,0 +1,17 @@
+# Block and loop sugar from TVM's tests: T.match_buffer of a region without
+# shape/dtype (the region's extents and the source's dtype), and
+# T.thread_binding with the thread as its second positional argument.
+from tvm.script import ir as I
+from tvm.script import tir as T
+
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def implicit_region(A: T.Buffer((16, 64), "int32")):
+        for i in T.thread_binding(2, "threadIdx.x"):
+            with T.block():
+                vi = T.axis.spatial(2, i)
+                B = T.match_buffer(A[vi * 8 : vi * 8 + 8, 32:64])
+                for j, k in T.grid(8, 32):
+                    B[j, k] = 0
