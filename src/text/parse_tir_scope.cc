@@ -113,17 +113,26 @@ tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {
   } else {
     targets.push_back(loop.target.get());
   }
-  if (targets.size() != call.args.size()) {
-    Fail(loop.target->span, fmt::format("T.grid has {} extent{} but the loop names {} variable{}", call.args.size(),
-                                        call.args.size() == 1 ? "" : "s", targets.size(), targets.size() == 1 ? "" : "s"));
-  }
   // Every extent is read before any loop variable is bound (Python
   // evaluates T.grid(...) first), so `for k, j in T.grid(n, k)` means the
   // outer k.
+  // `T.grid(*A.shape)` spreads a buffer's shape.
   std::vector<PrimExpr> extents;
   for (const py::ExprPtr& arg : call.args) {
+    if (const auto* starred = arg->As<py::Starred>()) {
+      const auto* attr = starred->value->As<py::Attribute>();
+      if (attr == nullptr || attr->attr != "shape") Fail(arg->span, "T.grid can only spread a buffer's shape (*A.shape)");
+      for (const PrimExpr& dim : prim_.EvalBuffer(*attr->value)->shape) {
+        extents.push_back(dim);
+      }
+      continue;
+    }
     extents.push_back(prim_.Eval(*arg));
     if (!extents.back()->dtype.is_integer()) Fail(arg->span, "loop extents must be integers");
+  }
+  if (targets.size() != extents.size()) {
+    Fail(loop.target->span, fmt::format("T.grid has {} extent{} but the loop names {} variable{}", extents.size(),
+                                        extents.size() == 1 ? "" : "s", targets.size(), targets.size() == 1 ? "" : "s"));
   }
   scopes_.Push();
   std::vector<tir::ForNode*> nodes;

@@ -1,6 +1,7 @@
 # Block and loop sugar from TVM's tests: T.match_buffer of a region without
 # shape/dtype (the region's extents and the source's dtype), and
-# T.thread_binding with the thread as its second positional argument.
+# T.thread_binding with the thread as its second positional argument, and
+# T.grid(*A.shape).
 from tvm.script import ir as I
 from tvm.script import tir as T
 
@@ -15,3 +16,10 @@ class Module:
                 B = T.match_buffer(A[vi * 8 : vi * 8 + 8, 32:64])
                 for j, k in T.grid(8, 32):
                     B[j, k] = 0
+
+    @T.prim_func
+    def spread_shape(lhs: T.Buffer((T.int64(4), T.int64(3)), "float32"), rhs: T.float32, out: T.Buffer((T.int64(4), T.int64(3)), "float32")):
+        for i, j in T.grid(*lhs.shape):
+            with T.block("T_add"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                out[vi, vj] = lhs[vi, vj] + rhs
