@@ -500,13 +500,9 @@ tir::Stmt TIRParser::ParseStore(const py::Subscript& target, PrimExpr value, con
       lanes = std::max(lanes, index.begin->dtype.lanes());
       continue;
     }
-    arith::Analyzer analyzer;
-    PrimExpr begin = index.begin, end = index.end;
-    MatchOperandTypes(begin, end, index.span, ":");
-    std::optional<int64_t> n = ir::AsConstInt(analyzer.Simplify(ir::sub(end, begin)));
-    if (!n || *n < 1) Fail(index.span, "a vector slice needs a constant positive length");
-    indices.push_back(make<ir::RampNode>(index.begin, ir::MakeInt(1, index.begin->dtype), static_cast<int>(*n)));
-    lanes = static_cast<int>(*n);
+    PrimExpr ramp = prim_.SliceRamp(index);
+    indices.push_back(ramp);
+    lanes = ramp.as<ir::RampNode>()->lanes;
   }
   DataType expected = buffer->dtype.with_lanes(lanes);
   if (value->dtype != expected) {

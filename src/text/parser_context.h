@@ -178,8 +178,11 @@ class PrimExprParser {
   struct Index {
     PrimExpr begin;
     PrimExpr end;  // undefined for a point index
+    int64_t step = 1;  // a vector slice `a:b:s` (a Ramp of stride s)
     Span span;
   };
+  // The Ramp a vector slice index denotes: ceil((end - begin) / step) lanes.
+  PrimExpr SliceRamp(const Index& index);
   std::vector<Index> EvalIndices(const ir::Buffer& buffer, const py::Subscript& sub);
   // A region `A[vi, 0:4]` (for T.reads / T.writes / T.match_buffer).
   tir::BufferRegion EvalRegion(const py::Expr& expr);

@@ -1,7 +1,7 @@
 # Block and loop sugar from TVM's tests: T.match_buffer of a region without
 # shape/dtype (the region's extents and the source's dtype), and
 # T.thread_binding with the thread as its second positional argument, and
-# T.grid(*A.shape).
+# T.grid(*A.shape), and vector slices with a step (`a:b:s` is a Ramp of stride s).
 from tvm.script import ir as I
 from tvm.script import tir as T
 
@@ -23,3 +23,9 @@ class Module:
             with T.block("T_add"):
                 vi, vj = T.axis.remap("SS", [i, j])
                 out[vi, vj] = lhs[vi, vj] + rhs
+
+    @T.prim_func
+    def stepped_slices(A: T.Buffer((128,), "float32"), B: T.Buffer((128,), "float32")):
+        for i in range(4):
+            B[i : i + 128 : 4] = A[T.Ramp(i, 4, 32)] + T.broadcast(T.float32(1), 32)
+            B[i * 32 : i * 32 + 8 : 1] = A[i * 32 : i * 32 + 15 : 2]
