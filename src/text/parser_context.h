@@ -68,7 +68,8 @@ auto WithSpan(const Span& span, F&& fn) -> decltype(fn()) {
 
 // "T.axis.remap" for `T.axis.remap`, "x" for `x`; nullopt for anything else.
 std::optional<std::string> DottedName(const py::Expr& expr);
-// The dotted name of a call's callee, or "" when it has none.
+// The dotted name of a call's callee, or "" when it has none; `relax.X` and
+// `relax.op.X` (TVM's Python API) read as `R.X`.
 std::string CalleeName(const py::Call& call);
 // Is `expr` a call whose callee is `name`?
 bool IsCallTo(const py::Expr& expr, const std::string& name);

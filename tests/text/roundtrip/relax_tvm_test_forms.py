@@ -2,7 +2,8 @@
 # `x.struct_info` as struct info, ty_args=, R.call_tir_inplace with
 # positional inplace indices, `x.astype(dtype)`, conditions computed on
 # symbolic variables (`N % 16 == 0`), a parameter using a symbolic variable
-# that a later parameter defines, and an empty tuple binding.
+# that a later parameter defines, an empty tuple binding, and relax.const /
+# relax.op.add (TVM's Python API) for R.const / R.add.
 from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tir as T
@@ -37,3 +38,10 @@ class Module:
         h = z.astype("float16")
         e: R.Tuple = R.tuple()
         return (h, e)
+
+    @R.function(private=True)
+    def python_api_spelling(x: R.Tensor((), "int32")):
+        # TVM's Python API inside TVMScript: relax.const, relax.op.add.
+        one = relax.const(1)
+        y = relax.op.add(x, one)
+        return y
