@@ -140,6 +140,8 @@ ObjectRef EvalAttrValue(const py::Expr& expr, AttrLevel level, PrimExprParser* p
     }
   }
   if (prim == nullptr) Fail(expr.span, fmt::format("unsupported attribute value {}", Describe(expr)));
+  // A buffer as a value (`T.sblock_attr({"layout_free_placeholders": [C]})`).
+  if (prim->NamesBuffer(expr)) return prim->EvalBuffer(expr);
   return prim->Eval(expr);
 }
 

@@ -175,6 +175,12 @@ class PrimExprParser {
   std::vector<PrimExpr> EvalList(const py::Expr& expr);
   // A buffer named by `expr` (a Name bound to a buffer).
   ir::Buffer EvalBuffer(const py::Expr& expr);
+  // Whether `expr` is a Name bound to a buffer.
+  bool NamesBuffer(const py::Expr& expr) const {
+    const auto* name = expr.As<py::Name>();
+    const Symbol* symbol = name ? scopes_.Lookup(name->id) : nullptr;
+    return symbol != nullptr && symbol->kind == SymbolKind::kBuffer;
+  }
   // `A[i, j]` with slices allowed: the buffer and each index or [lo, hi).
   struct Index {
     PrimExpr begin;

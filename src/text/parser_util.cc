@@ -103,6 +103,10 @@ DataType ParseDType(const std::string& text, const Span& span) {
 }
 
 DataType EvalDType(const py::Expr& expr) {
+  // `T.handle("int64").ty` (TVM's pointer type): a value of handle dtype.
+  if (const auto* attr = expr.As<py::Attribute>(); attr && attr->attr == "ty" && IsCallTo(*attr->value, "T.handle")) {
+    return DataType::Handle();
+  }
   std::optional<std::string> text = AsStringLiteral(expr);
   if (!text) Fail(expr.span, fmt::format("expected a dtype string such as \"float32\", got {}", Describe(expr)));
   return ParseDType(*text, expr.span);

@@ -1,4 +1,5 @@
-# Today's block spellings: T.sblock, T.sblock_alloc_buffer, T.sblock_attr.
+# Today's block spellings: T.sblock, T.sblock_alloc_buffer, T.sblock_attr
+# (whose values may be buffers, as TVM's layout_free_placeholders).
 from tvm.script import ir as I
 from tvm.script import tir as T
 
@@ -11,7 +12,7 @@ class Module:
         for i0, i1 in T.grid(128, 128):
             with T.sblock("C"):
                 x, y = T.axis.remap("SS", [i0, i1])
-                T.sblock_attr({"layout_free_placeholders": [1]})
+                T.sblock_attr({"layout_free_placeholders": [C], "rank": 1})
                 C[x, y] = A[x, y] * T.float32(2)
         for i0, i1 in T.grid(128, 128):
             with T.sblock("D"):
