@@ -6,6 +6,9 @@
 //
 //   R.call_tir(gv, (a, b), out_sinfo=S, tir_vars=shape)   args [gv, Tuple, ShapeExpr?]
 //   R.call_tir_inplace(gv, (a, b), out_sinfo=S, inplace_indices=[0])
+//   R.call_tir_with_grad(gv, (a, b), out_sinfo=S, te_grad_name="g", te_grad_kwargs={...})
+//       call_tir that also names the tensor-expression gradient of the
+//       PrimFunc (attributes only; deduced as call_tir)
 //   R.call_dps_packed("sym", (a, b), out_sinfo=S)          args [ExternFunc, Tuple]
 //       destination-passing calls: the struct info is the declared out_sinfo
 //       (sinfo_args[0]), a Tensor or a Tuple of Tensors.
@@ -212,8 +215,7 @@ std::optional<size_t> CheckTIRVars(const Call& call, const char* script_name) {
 // ---------------------------------------------------------------------------
 // Rules.
 
-StructInfo InferCallTIR(const Call& call, BlockBuilder& bb) {
-  const char* name = "R.call_tir";
+StructInfo InferCallTIRNamed(const Call& call, BlockBuilder& bb, const char* name) {
   CheckArgCount(call, name, 2, 3);
   GlobalVar gv = CheckTIRCallee(call, name);
   DpsArity arity;
@@ -223,6 +225,11 @@ StructInfo InferCallTIR(const Call& call, BlockBuilder& bb) {
   arity.allocated_outputs = NumOutputs(out);
   CheckPrimFuncArity(call, name, gv, arity, bb);
   return out;
+}
+
+StructInfo InferCallTIR(const Call& call, BlockBuilder& bb) { return InferCallTIRNamed(call, bb, "R.call_tir"); }
+StructInfo InferCallTIRWithGrad(const Call& call, BlockBuilder& bb) {
+  return InferCallTIRNamed(call, bb, "R.call_tir_with_grad");
 }
 
 // An output written in place must be described like the input it reuses.
@@ -387,6 +394,11 @@ void RegisterGraphBuiltinOps() {
                            InferCallTIRInplace);
   inplace.attrs = {InplaceIndicesAttr()};
   RegisterOp(std::move(inplace));
+  OpInfo with_grad = Builtin("relax.call_tir_with_grad", "R.call_tir_with_grad", {"gvar", "args", "tir_vars"}, true,
+                             InferCallTIRWithGrad);
+  with_grad.attrs = {AttrSpec{"te_grad_name", AttrKind::kString, nullptr},
+                     AttrSpec{"te_grad_kwargs", AttrKind::kAny, ir::Dict(make<ir::DictNode>())}};
+  RegisterOp(std::move(with_grad));
   RegisterOp(Builtin("relax.call_dps_packed", "R.call_dps_packed", {"func", "args"}, true, InferCallDPSPacked));
   RegisterOp(Builtin("relax.call_pure_packed", "R.call_pure_packed", {"func"}, true, InferCallPurePacked));
   RegisterOp(Builtin("relax.call_packed", "R.call_packed", {"func"}, true, InferCallPacked, /*pure=*/false));

@@ -493,8 +493,12 @@ void CheckModuleEntries(const ir::IRModule& mod, DiagnosticSink& sink) {
     if (!names.insert(name).second) {
       sink.Report(mod->span, fmt::format("the module holds two functions named '{}'", name));
     }
-    if (!func.defined() || (!func.isa<FunctionNode>() && !func.isa<tir::PrimFuncNode>())) {
-      sink.Report(mod->span, fmt::format("module entry '{}' is neither a graph function nor a PrimFunc", name));
+    // An ExternFunc entry (`name = R.ExternFunc("symbol")` in a module class)
+    // is a function defined outside the module, as in TVM.
+    if (!func.defined() ||
+        (!func.isa<FunctionNode>() && !func.isa<tir::PrimFuncNode>() && !func.isa<ExternFuncNode>())) {
+      sink.Report(mod->span, fmt::format("module entry '{}' is neither a graph function, a PrimFunc nor an "
+                                         "extern function", name));
     }
   }
 }

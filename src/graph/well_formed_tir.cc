@@ -136,6 +136,8 @@ class PrimFuncChecker : public tir::StmtVisitor {
     }
     if (buffers_.Contains(buffer.get())) return;
     if (buffer->data.defined() && allocated_data_.Contains(buffer->data.get())) return;
+    // A view of bound memory: `T.Buffer(256, data=A.data)`.
+    if (buffer->data.defined() && vars_.Contains(buffer->data.get())) return;
     if (!reported_.insert(buffer.get()).second) return;
     Report(span.defined() ? span : buffer->span,
            fmt::format("buffer '{}' is used but not declared (it is not in buffer_map, the alloc_buffers or "

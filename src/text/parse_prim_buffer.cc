@@ -37,8 +37,10 @@ std::vector<PrimExprParser::Index> PrimExprParser::EvalIndices(const ir::Buffer&
     if (const auto* slice = item.As<py::Slice>()) {
       index.begin = slice->lower ? Eval(*slice->lower) : PrimExpr(ir::MakeInt(0, buffer->shape[d]->dtype));
       index.end = slice->upper ? Eval(*slice->upper) : buffer->shape[d];
-      if (slice->step && AsIntLiteral(*slice->step) != std::optional<int64_t>(1)) {
-        Fail(slice->step->span, "only slices with step 1 are supported");
+      if (slice->step && !IsNone(slice->step.get())) {
+        std::optional<int64_t> step = AsIntLiteral(*slice->step);
+        if (!step || *step < 1) Fail(slice->step->span, "a slice step must be a positive integer literal");
+        index.step = *step;
       }
     } else {
       index.begin = Eval(item);
@@ -59,6 +61,13 @@ PrimExpr SliceExtent(const PrimExprParser::Index& index) {
 
 }  // namespace
 
+PrimExpr PrimExprParser::SliceRamp(const Index& index) {
+  std::optional<int64_t> extent = ir::AsConstInt(SliceExtent(index));
+  if (!extent || *extent < 1) Fail(index.span, "a vector slice needs a constant positive length");
+  int64_t lanes = (*extent + index.step - 1) / index.step;
+  return make<ir::RampNode>(index.begin, ir::MakeInt(index.step, index.begin->dtype), static_cast<int>(lanes));
+}
+
 tir::BufferRegion PrimExprParser::EvalRegion(const py::Expr& expr) {
   if (expr.Is<py::Name>()) {
     ir::Buffer buffer = EvalBuffer(expr);
@@ -71,6 +80,7 @@ tir::BufferRegion PrimExprParser::EvalRegion(const py::Expr& expr) {
   ir::Buffer buffer = EvalBuffer(*sub->value);
   std::vector<tir::Range> ranges;
   for (const Index& index : EvalIndices(buffer, *sub)) {
+    if (index.step != 1) Fail(index.span, "a buffer region cannot have a step");
     if (index.end.defined()) {
       ranges.push_back({index.begin, SliceExtent(index)});
     } else {
@@ -98,9 +108,7 @@ PrimExpr PrimExprParser::EvalSubscript(const py::Subscript& sub) {
       indices.push_back(index.begin);
       continue;
     }
-    std::optional<int64_t> lanes = ir::AsConstInt(SliceExtent(index));
-    if (!lanes || *lanes < 1) Fail(index.span, "a vector slice needs a constant positive length");
-    indices.push_back(make<ir::RampNode>(index.begin, ir::MakeInt(1, index.begin->dtype), static_cast<int>(*lanes)));
+    indices.push_back(SliceRamp(index));
   }
   return WithSpanOf(make<ir::BufferLoadNode>(buffer, std::move(indices)), sub.span);
 }
@@ -132,6 +140,8 @@ ObjectRef EvalAttrValue(const py::Expr& expr, AttrLevel level, PrimExprParser* p
     }
   }
   if (prim == nullptr) Fail(expr.span, fmt::format("unsupported attribute value {}", Describe(expr)));
+  // A buffer as a value (`T.sblock_attr({"layout_free_placeholders": [C]})`).
+  if (prim->NamesBuffer(expr)) return prim->EvalBuffer(expr);
   return prim->Eval(expr);
 }
 

@@ -26,6 +26,7 @@
 
 #include "rlx/arith/analyzer.h"
 #include "text/parser_context.h"
+#include "text/tir_builtins.h"
 
 namespace rlx::text::detail {
 
@@ -255,6 +256,7 @@ PrimExpr PrimExprParser::EvalName(const py::Name& name) {
   }
   switch (symbol->kind) {
     case SymbolKind::kPrimVar: return symbol->prim_var;
+    case SymbolKind::kMetaValue: return symbol->meta_value;
     case SymbolKind::kBuffer:
       Fail(name.span, fmt::format("'{}' is a buffer, not a scalar; index it, e.g. {}[...]", name.id, name.id));
     case SymbolKind::kRelaxVar:
@@ -369,6 +371,16 @@ PrimExpr PrimExprParser::EvalBoolOp(const py::BoolOp& op) {
 }
 
 PrimExpr PrimExprParser::EvalUnaryOp(const py::UnaryOp& op) {
+  if (op.op == py::UnaryOpKind::kUSub) {
+    // A negative literal has the dtype of its value (-2147483648 is int32).
+    if (std::optional<int64_t> value = AsIntLiteral(op)) {
+      DataType dtype = options_.int_literal;
+      if (dtype.bits() < 64 && (*value > std::numeric_limits<int32_t>::max() || *value < std::numeric_limits<int32_t>::min())) {
+        dtype = DataType::Int64();
+      }
+      return WithSpanOf(ir::MakeInt(*value, dtype), op.span);
+    }
+  }
   PrimExpr operand = Eval(*op.operand);
   switch (op.op) {
     case py::UnaryOpKind::kUAdd: return operand;
@@ -422,8 +434,8 @@ PrimExpr PrimExprParser::EvalCall(const py::Call& call) {
     return WithSpanOf(ir::call(select->dtype, "if_then_else", {cond, node->true_value, node->false_value}), call.span);
   }
   if (name == "Let") return EvalLet(call);
-  if (name == "Ramp" || name == "Broadcast") {
-    bool ramp = name == "Ramp";
+  if (name == "Ramp" || name == "Broadcast" || name == "ramp" || name == "broadcast") {  // both spellings
+    bool ramp = name == "Ramp" || name == "ramp";
     CallArgs args(call, callee, ramp ? std::vector<std::string>{"base", "stride", "lanes"}
                                      : std::vector<std::string>{"value", "lanes"}, ramp ? 3 : 2);
     std::optional<int64_t> lanes = AsIntLiteral(args.Required("lanes"));
@@ -507,16 +519,24 @@ PrimExpr PrimExprParser::EvalLet(const py::Call& call) {
 
 PrimExpr PrimExprParser::EvalIntrinsic(const py::Call& call, const std::string& name) {
   std::string callee = CalleeName(call);
+  // `dtype=` (TVM's keyword form of the result dtype) is the only keyword.
+  const py::Expr* dtype_keyword = nullptr;
   for (const py::Keyword& keyword : call.keywords) {
-    Fail(keyword.span, fmt::format("{} takes no keyword arguments", callee));
+    if (keyword.name != "dtype") Fail(keyword.span, fmt::format("{} has no argument '{}'", callee, keyword.name));
+    dtype_keyword = keyword.value.get();
   }
   if (TakesDtypeFirst(name)) {
-    if (call.args.empty()) Fail(call.span, fmt::format("{} expects the result dtype as its first argument", callee));
-    DataType dtype = EvalDType(*call.args[0]);
+    // T.call_extern("int32", "f", x) or T.call_extern("f", x, dtype="int32").
+    size_t first = dtype_keyword ? 0 : 1;
+    if (!dtype_keyword && call.args.empty()) {
+      Fail(call.span, fmt::format("{} expects the result dtype as its first argument", callee));
+    }
+    DataType dtype = EvalDType(dtype_keyword ? *dtype_keyword : *call.args[0]);
     std::vector<PrimExpr> rest;
-    for (size_t i = 1; i < call.args.size(); ++i) rest.push_back(Eval(*call.args[i]));
+    for (size_t i = first; i < call.args.size(); ++i) rest.push_back(Eval(*call.args[i]));
     return WithSpanOf(ir::call(dtype, name, std::move(rest)), call.span);
   }
+  if (const TIRBuiltinInfo* builtin = FindTIRBuiltin(name)) return EvalBuiltin(call, name, *builtin, dtype_keyword);
   const IntrinsicInfo* info = FindIntrinsic(name);
   if (info == nullptr) Fail(call.func->span, fmt::format("unknown TIR function '{}'", callee));
   if (static_cast<int>(call.args.size()) != info->num_args) {
@@ -530,6 +550,27 @@ PrimExpr PrimExprParser::EvalIntrinsic(const py::Call& call, const std::string& 
     UnifyTypes(args[0], args[1]);
   }
   DataType dtype = info->returns_bool ? DataType::Bool(args[0]->dtype.lanes()) : args[0]->dtype;
+  return WithSpanOf(ir::call(dtype, name, std::move(args)), call.span);
+}
+
+// A TVM builtin kept as an opaque call: every argument is a scalar
+// expression (a string literal becomes a StringImm); the result dtype is
+// `dtype=`, else the builtin's default (tir_builtins.h).
+PrimExpr PrimExprParser::EvalBuiltin(const py::Call& call, const std::string& name, const TIRBuiltinInfo& info,
+                                     const py::Expr* dtype_keyword) {
+  std::vector<PrimExpr> args;
+  for (const py::ExprPtr& arg : call.args) args.push_back(Eval(*arg));
+  DataType dtype = info.default_dtype;
+  if (info.dtype_from_arg >= 0) {
+    if (static_cast<int>(args.size()) <= info.dtype_from_arg) {
+      Fail(call.span, fmt::format("T.{} expects at least {} arguments", name, info.dtype_from_arg + 1));
+    }
+    dtype = args[static_cast<size_t>(info.dtype_from_arg)]->dtype;
+  }
+  if (dtype_keyword != nullptr) dtype = EvalDType(*dtype_keyword);
+  if (dtype.is_void() && dtype_keyword == nullptr) {
+    Fail(call.span, fmt::format("T.{} needs its result dtype, e.g. dtype=\"int32\"", name));
+  }
   return WithSpanOf(ir::call(dtype, name, std::move(args)), call.span);
 }
 

@@ -99,6 +99,12 @@ RelaxParser::~RelaxParser() = default;
 RelaxParser::Signature RelaxParser::ParseSignature(const py::FunctionDef& def) {
   Signature sig;
   std::unordered_set<std::string> seen;
+  // A parameter may use a symbolic variable that a later parameter defines
+  // (`x: R.Tensor(("m + 1",)), y: R.Tensor(("m",))`): every bare dimension
+  // of every parameter is defined first, in order.
+  for (const py::Param& param : def.params) {
+    if (param.annotation != nullptr) PredefineBareDims(*param.annotation);
+  }
   for (const py::Param& param : def.params) {
     if (param.kind != py::ParamKind::kRegular) Fail(param.span, "only plain parameters are supported");
     if (!seen.insert(param.name).second) Fail(param.name_span, fmt::format("duplicate parameter '{}'", param.name));
@@ -484,17 +490,23 @@ RelaxParser::Branch RelaxParser::ParseBranch(const py::StmtList& stmts, const Sp
       return;
     }
     const auto* name = target ? target->As<py::Name>() : nullptr;
-    if (name == nullptr || value == nullptr) {
+    // A branch may end with a call used as a statement (`R.print(...)`):
+    // the if then binds its result to `_`, as TVM does.
+    const auto* expr_stmt = last.As<py::ExprStmt>();
+    bool void_call = expr_stmt != nullptr && expr_stmt->value->Is<py::Call>();
+    if (void_call) value = expr_stmt->value.get();
+    const std::string var_name = void_call ? std::string(1, '_') : name ? name->id : std::string();
+    if (var_name.empty() || value == nullptr) {
       Fail(last.span, "each branch of an if must end by assigning the variable the if defines (x = ...)");
     }
-    branch.var_name = name->id;
+    branch.var_name = var_name;
     Expr result;
     if (IsCallTo(*value, "R.match_cast")) {
       current_stmt_ = &last;
-      result = EmitMatchCast(name->id, value->Cast<py::Call>(), last.span);
+      result = EmitMatchCast(var_name, value->Cast<py::Call>(), last.span);
     } else {
       result = EvalExpr(*value);
-      if (!IsLeaf(result)) result = bb_->Emit(result, name->id, last.span);
+      if (!IsLeaf(result)) result = bb_->Emit(result, var_name, last.span);
     }
     graph::BindingBlock block = bb_->EndBlock();
     if (!block->bindings.empty()) blocks.push_back(block);

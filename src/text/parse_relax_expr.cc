@@ -13,8 +13,8 @@
 //   explicit output struct info. Arithmetic and comparisons on graph values
 //   are the elementwise operators (`a + b` is R.add(a, b)).
 // - Builtins with their own form: R.call_tir / R.call_tir_inplace /
-//   R.call_dps_packed (callee, tuple of arguments, out_sinfo= or out_ty=,
-//   tir_vars=), R.call_packed("f", ...) (a call of an ExternFunc, as TVM),
+//   R.call_tir_with_grad / R.call_dps_packed (callee, tuple of arguments,
+//   out_sinfo= or out_ty=, tir_vars=; TVM's positional orders), R.call_packed("f", ...) (a call of an ExternFunc, as TVM),
 //   R.const(value, dtype) (scalars and nested lists; ints default to int32,
 //   floats to float32, as TVM), R.shape([...]), R.prim_value(x), R.str(s), R.dtype(s),
 //   R.ExternFunc(s), R.tuple(...).
@@ -168,6 +168,7 @@ Expr RelaxParser::EvalExpr(const py::Expr& expr) {
     }
     case py::NodeKind::kSubscript: {
       const auto& sub = expr.Cast<py::Subscript>();
+      if (std::optional<Expr> entry = MetadataEntry(sub)) return *entry;
       Expr tuple = EvalExpr(*sub.value);
       std::optional<int64_t> index = AsIntLiteral(*sub.index);
       if (!index || *index < 0) Fail(sub.index->span, "a tuple index must be a non-negative integer literal");
@@ -181,6 +182,25 @@ Expr RelaxParser::EvalExpr(const py::Expr& expr) {
     default: break;
   }
   Fail(expr.span, fmt::format("expected a Relax expression, got {}", Describe(expr)));
+}
+
+// `metadata["relax.expr.Constant"][i]`; nullopt when `sub` is not of that
+// form (or `metadata` names a variable).
+std::optional<Expr> RelaxParser::MetadataEntry(const py::Subscript& sub) {
+  const auto* inner = sub.value->As<py::Subscript>();
+  const auto* name = inner ? inner->value->As<py::Name>() : nullptr;
+  if (name == nullptr || name->id != "metadata" || scopes_.Lookup("metadata")) return std::nullopt;
+  if (!mod_.metadata) Fail(sub.span, "metadata[...] is used but the file has no `metadata = tvm.ir.load_json(...)` header");
+  std::optional<std::string> key = AsStringLiteral(*inner->index);
+  std::optional<int64_t> index = AsIntLiteral(*sub.index);
+  if (!key || !index) Fail(sub.span, "expected metadata[\"type_key\"][index]");
+  auto it = mod_.metadata->entries.find(*key);
+  if (it == mod_.metadata->entries.end() || *index < 0 || *index >= static_cast<int64_t>(it->second.size())) {
+    Fail(sub.span, fmt::format("the metadata has no entry {}[{}]", *key, *index));
+  }
+  const ObjectRef& entry = it->second[static_cast<size_t>(*index)];
+  if (!entry.defined()) Fail(sub.span, fmt::format("metadata entries of kind '{}' are not supported", *key));
+  return cast<graph::ExprNode>(entry);
 }
 
 Expr RelaxParser::EvalName(const py::Name& name) {
@@ -201,7 +221,8 @@ Expr RelaxParser::EvalName(const py::Name& name) {
     }
     case SymbolKind::kModule:
       Fail(name.span, fmt::format("'{}' is the module; refer to its functions as {}.f", name.id, name.id));
-    case SymbolKind::kBuffer: break;
+    case SymbolKind::kBuffer:
+    case SymbolKind::kMetaValue: break;
   }
   Fail(name.span, fmt::format("'{}' is not a Relax value", name.id));
 }
@@ -259,7 +280,8 @@ Expr RelaxParser::EvalCall(const py::Call& call) {
     CallArgs args(call, callee, {param}, 1);
     return args.Required(param);
   };
-  if (callee == "R.call_tir" || callee == "R.call_tir_inplace" || callee == "R.call_dps_packed") {
+  if (callee == "R.call_tir" || callee == "R.call_tir_inplace" || callee == "R.call_dps_packed" ||
+      callee == "R.call_tir_with_grad") {
     return EvalCallTIR(call, callee);
   }
   if (callee == "R.call_packed") return EvalCallPacked(call);
@@ -308,6 +330,10 @@ Expr RelaxParser::EvalCall(const py::Call& call) {
   if (std::optional<std::string> name = ModuleFunctionName(*call.func)) {
     return EvalFunctionCall(call, mod_.GlobalFor(*name, call.func->span));
   }
+  if (const auto* method = call.func->As<py::Attribute>(); method && method->attr == "astype" && !callee.empty() &&
+      callee.rfind("R.", 0) != 0) {
+    return EvalAstypeMethod(call, *method);
+  }
   if (callee.rfind("R.", 0) == 0) {
     const graph::OpInfo* info = graph::FindOpByScriptName(callee);
     if (info == nullptr) Fail(call.func->span, fmt::format("unknown operator '{}'", callee));
@@ -315,6 +341,16 @@ Expr RelaxParser::EvalCall(const py::Call& call) {
   }
   if (call.func->Is<py::Name>()) return EvalFunctionCall(call, EvalExpr(*call.func));
   Fail(call.func->span, fmt::format("cannot call {}", callee.empty() ? "this expression" : callee));
+}
+
+// `x.astype("float16")`: TVM's method spelling of R.astype(x, "float16").
+Expr RelaxParser::EvalAstypeMethod(const py::Call& call, const py::Attribute& method) {
+  const graph::OpInfo* info = graph::FindOpByScriptName("R.astype");
+  if (info == nullptr || info->attrs.empty()) Fail(call.func->span, "unknown operator 'R.astype'");
+  CallArgs args(call, "astype", {"dtype"}, 1);
+  Expr value = EvalExpr(*method.value);
+  ir::Dict attrs = ir::DictWith(ir::Dict(), info->attrs[0].name, EvalOpAttr(args.Required("dtype"), info->attrs[0], *info));
+  return MakeCall(graph::GetOp(info->name), {value}, attrs, {}, call.span);
 }
 
 Expr RelaxParser::EvalFunctionCall(const py::Call& call, Expr callee) {
@@ -455,7 +491,7 @@ Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) 
     }
   }
   for (const py::Keyword& keyword : call.keywords) {
-    if (keyword.name == "sinfo_args") {
+    if (keyword.name == "sinfo_args" || keyword.name == "ty_args") {  // ty_args: TVM's newer name
       sinfo_args = EvalSInfoList(*keyword.value, DimMode::kUse);
       continue;
     }
@@ -518,8 +554,17 @@ Expr RelaxParser::EvalTupleArgs(const py::Expr& expr, const std::string& what) {
 Expr RelaxParser::EvalCallTIR(const py::Call& call, const std::string& name) {
   bool inplace = name == "R.call_tir_inplace";
   bool packed = name == "R.call_dps_packed";
-  std::vector<std::string> params = {packed ? "func" : "gvar", "args", "out_sinfo"};
+  bool with_grad = name == "R.call_tir_with_grad";
+  // TVM's positional orders: call_tir(gvar, args, out_sinfo, tir_vars),
+  // call_tir_inplace(gvar, args, inplace_indices, out_sinfo, tir_vars),
+  // call_dps_packed(func, args, out_sinfo).
+  std::vector<std::string> params = {packed ? "func" : "gvar", "args"};
   if (inplace) params.push_back("inplace_indices");
+  params.push_back("out_sinfo");
+  if (with_grad) {  // call_tir_with_grad(gvar, args, out_sinfo, te_grad_name, te_grad_kwargs, tir_vars)
+    params.push_back("te_grad_name");
+    params.push_back("te_grad_kwargs");
+  }
   if (!packed) params.push_back("tir_vars");
   params.push_back("out_ty");
   CallArgs args(call, name, params, 2);
@@ -544,6 +589,14 @@ Expr RelaxParser::EvalCallTIR(const py::Call& call, const std::string& name) {
     const py::Expr& indices = args.Required("inplace_indices");
     attrs = ir::DictWith(attrs, "inplace_indices", EvalOpAttr(indices, info->attrs[0], *info));
   }
+  if (with_grad) {
+    const py::Expr& grad_name = args.Required("te_grad_name");
+    if (!AsStringLiteral(grad_name)) Fail(grad_name.span, "R.call_tir_with_grad: te_grad_name must be a string");
+    attrs = ir::DictWith(attrs, "te_grad_name", ir::MakeString(*AsStringLiteral(grad_name)));
+    ir::Dict kwargs = args.Has("te_grad_kwargs") ? EvalAttrDict(args.Required("te_grad_kwargs"), AttrLevel::kRelax, &prim_)
+                                                 : ir::Dict(make<ir::DictNode>());
+    attrs = ir::DictWith(attrs, "te_grad_kwargs", kwargs);
+  }
   std::string op_name = "relax." + name.substr(2);
   return MakeCall(graph::GetOp(op_name), std::move(call_args), attrs, {out_sinfo}, call.span);
 }
@@ -557,7 +610,7 @@ Expr RelaxParser::EvalCallPacked(const py::Call& call) {
   ir::Dict attrs;
   std::vector<StructInfo> sinfo_args;
   for (const py::Keyword& keyword : call.keywords) {
-    if (keyword.name == "sinfo_args") {
+    if (keyword.name == "sinfo_args" || keyword.name == "ty_args") {  // ty_args: TVM's newer name
       sinfo_args = EvalSInfoList(*keyword.value, DimMode::kUse);
     } else {
       ObjectRef value = EvalAttrValue(*keyword.value, AttrLevel::kRelax, &prim_);
@@ -609,7 +662,20 @@ Expr RelaxParser::EvalBinOp(const py::BinOp& op) {
   if (it == kOps.end()) Fail(op.span, fmt::format("operator '{}' is not defined on Relax values", py::Spelling(op.op)));
   Expr lhs = EvalExpr(*op.left);
   Expr rhs = EvalExpr(*op.right);
+  // Arithmetic on scalars (`N % 16` with N symbolic) is a scalar expression
+  // wrapped as a PrimValue, as TVM's parser does.
+  if (lhs.isa<graph::PrimValueNode>() && rhs.isa<graph::PrimValueNode>()) {
+    return WithExprSpan(new graph::PrimValueNode(PrimOfValues(op)), op.span);
+  }
   return MakeOpCall(it->second, {lhs, rhs}, op.span);
+}
+
+// A scalar expression over symbolic variables and literals, checked to use
+// only defined variables.
+ir::PrimExpr RelaxParser::PrimOfValues(const py::Expr& expr) {
+  ir::PrimExpr value = prim_.Eval(expr);
+  CheckDefined(value, expr.span);
+  return value;
 }
 
 Expr RelaxParser::EvalUnaryOp(const py::UnaryOp& op) {
@@ -639,6 +705,9 @@ Expr RelaxParser::EvalCompare(const py::Compare& cmp) {
   }
   Expr lhs = EvalExpr(*cmp.left);
   Expr rhs = EvalExpr(*cmp.comparators[0]);
+  if (lhs.isa<graph::PrimValueNode>() && rhs.isa<graph::PrimValueNode>()) {
+    return WithExprSpan(new graph::PrimValueNode(PrimOfValues(cmp)), cmp.span);
+  }
   return MakeOpCall(it->second, {lhs, rhs}, cmp.span);
 }
 

@@ -5,7 +5,8 @@
 //   R.Tensor("float32", ndim=2), R.Tensor(dtype="float32", ndim=2),
 //   R.Tensor(ndim=2), R.Tensor, R.Tensor(s, "float32") with s a shape var;
 //   R.Shape([n, 4]), R.Shape(ndim=2), R.Shape; R.Prim("int64"),
-//   R.Prim(value=n); R.Object; R.Tuple(a, b), R.Tuple([a, b]), R.Tuple;
+//   R.Prim(value=n); R.Object (or R.Any); x.struct_info (the struct info of
+//   the graph value x); R.Tuple(a, b), R.Tuple([a, b]), R.Tuple;
 //   R.Callable((a, b), ret, purity), R.Callable(ret=..., purity=True),
 //   R.Callable. An opaque Callable (no parameter list) without purity= is
 //   impure, the reading of what the printer writes (it prints purity=True
@@ -16,6 +17,8 @@
 // symbolic variable; elsewhere it is an error, and in the body a symbolic
 // variable must already be defined (by a parameter or a match_cast).
 #include <fmt/format.h>
+
+#include <cctype>
 
 #include "rlx/graph/struct_info_analysis.h"
 #include "rlx/ir/functor.h"
@@ -52,9 +55,15 @@ StructInfo RelaxParser::EvalSInfo(const py::Expr& expr, DimMode mode) {
     result = graph::TensorSInfo(DataType::Void(), -1);
   } else if (call == nullptr && name == "R.Shape") {
     result = graph::ShapeSInfo(-1);
-  } else if (name == "R.Object") {
-    if (call && (!call->args.empty() || !call->keywords.empty())) Fail(call->span, "R.Object takes no arguments");
+  } else if (name == "R.Object" || name == "R.Any") {  // R.Any: TVM's newer name
+    if (call && (!call->args.empty() || !call->keywords.empty())) Fail(call->span, name + " takes no arguments");
     result = graph::ObjectSInfo();
+  } else if (const auto* attr = expr.As<py::Attribute>(); attr && attr->attr == "struct_info") {
+    // `x.struct_info`: the struct info of a graph value (TVM evaluates the
+    // Python attribute); its symbolic variables are those of x.
+    graph::Expr value = EvalExpr(*attr->value);
+    if (!value->struct_info.defined()) Fail(expr.span, "this value has no struct info yet");
+    return value->struct_info;
   } else if (call == nullptr && name == "R.Tuple") {
     result = graph::TupleSInfo({});
   } else if (call == nullptr && name == "R.Callable") {
@@ -204,6 +213,47 @@ PrimExpr RelaxParser::EvalDim(const py::Expr& expr, DimMode mode) {
   PrimExpr value = prim_.Eval(expr);
   if (mode == DimMode::kUse) CheckDefined(value, expr.span);
   return value;
+}
+
+// Defines the symbolic variables that a parameter annotation names bare
+// (`n` or "n" as a dimension of R.Tensor / R.Shape, or R.Prim(value="n")),
+// without evaluating anything else. R.Callable annotations are skipped:
+// their variables are local to them.
+void RelaxParser::PredefineBareDims(const py::Expr& annotation) {
+  auto define = [&](const py::Expr& dim) {
+    std::optional<std::string> text = AsStringLiteral(dim);
+    const auto* name = dim.As<py::Name>();
+    std::string id = text ? *text : name ? name->id : "";
+    if (id.empty() || !(std::isalpha(static_cast<unsigned char>(id[0])) || id[0] == '_')) return;
+    for (char c : id) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return;
+    }
+    if (!scopes_.Lookup(id)) EvalDim(dim, DimMode::kParam);
+  };
+  const auto* call = annotation.As<py::Call>();
+  if (call == nullptr) return;
+  std::string name = CalleeName(*call);
+  if (name == "R.Tensor" || name == "R.Shape") {
+    const py::Expr* shape = !call->args.empty() ? call->args[0].get() : nullptr;
+    for (const py::Keyword& keyword : call->keywords) {
+      if (keyword.name == "shape" || keyword.name == "values") shape = keyword.value.get();
+    }
+    if (const std::vector<py::ExprPtr>* dims = shape ? AsSequence(*shape) : nullptr) {
+      for (const py::ExprPtr& dim : *dims) define(*dim);
+    }
+  } else if (name == "R.Prim") {
+    for (const py::Keyword& keyword : call->keywords) {
+      if (keyword.name == "value") define(*keyword.value);
+    }
+  } else if (name == "R.Tuple") {
+    for (const py::ExprPtr& arg : call->args) {
+      if (const std::vector<py::ExprPtr>* elts = AsSequence(*arg)) {
+        for (const py::ExprPtr& elt : *elts) PredefineBareDims(*elt);
+      } else {
+        PredefineBareDims(*arg);
+      }
+    }
+  }
 }
 
 PrimExpr RelaxParser::EvalDimString(const py::Expr& expr, const std::string& text, DimMode mode) {

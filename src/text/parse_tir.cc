@@ -135,6 +135,31 @@ ir::Buffer TIRParser::MakeBuffer(const Kwargs& args, const std::string& name, bo
 // ---------------------------------------------------------------------------
 // Parameters.
 
+// The element type of `T.handle("float32")` (`T.handle("void")` is the
+// untyped handle, as TVM); a storage scope (`T.handle("int32", "shared")`)
+// has no representation here and is an error.
+DataType TIRParser::HandlePointee(const py::Call& call) {
+  CallArgs args(call, "T.handle", {"dtype", "storage_scope"}, 0);
+  if (args.Has("storage_scope")) {
+    std::optional<std::string> scope = AsStringLiteral(args.Required("storage_scope"));
+    if (!scope || *scope != "global") {
+      Fail(args.Required("storage_scope").span, "T.handle: pointers into a storage scope other than \"global\" are not supported");
+    }
+  }
+  if (!args.Has("dtype")) return DataType();
+  DataType pointee = EvalDType(args.Required("dtype"));
+  return pointee.is_void() ? DataType() : pointee;
+}
+
+// `T.let[T.int32]` annotates a let binding like `T.int32` (TVM's spelling
+// since v0.22): the subscript is unwrapped.
+const py::Expr& TIRParser::UnwrapLetAnnotation(const py::Expr& annotation) {
+  if (const auto* sub = annotation.As<py::Subscript>(); sub && DottedName(*sub->value) == std::optional<std::string>("T.let")) {
+    return *sub->index;
+  }
+  return annotation;
+}
+
 std::optional<DataType> TIRParser::ScalarType(const py::Expr& annotation) {
   std::string name;
   const py::Call* call = annotation.As<py::Call>();
@@ -149,6 +174,7 @@ std::optional<DataType> TIRParser::ScalarType(const py::Expr& annotation) {
     DataType handle = DataType::Handle();
     return handle;
   }
+  if (name == "boolean") name = "bool";  // TVM's alias
   std::optional<DataType> dtype = DataType::Parse(name);
   if (!dtype) return std::nullopt;
   if (call != nullptr && (!call->args.empty() || !call->keywords.empty())) return std::nullopt;
@@ -197,7 +223,7 @@ void TIRParser::ParseParams() {
     }
     ir::Var var = NewVar(param.name, *dtype, param.name_span);
     if (call != nullptr && !call->args.empty()) {
-      const_cast<ir::VarNode*>(var.get())->pointee = EvalDType(*call->args[0]);
+      const_cast<ir::VarNode*>(var.get())->pointee = HandlePointee(*call);
     }
     params_.push_back(var);
     scopes_.DefinePrimVar(param.name, var);
@@ -218,7 +244,7 @@ tir::PrimFunc TIRParser::Parse() {
   }
   func->body = body;
   func->is_private = DecoratorFlag(def_, "private", false);
-  if (def_.returns) {
+  if (def_.returns && !IsNone(def_.returns.get())) {  // `-> None` is the void default
     std::optional<DataType> ret = ScalarType(*def_.returns);
     if (!ret) Fail(def_.returns->span, fmt::format("expected a return type such as T.int32, got {}", Describe(*def_.returns)));
     func->ret_type = *ret;
@@ -252,7 +278,9 @@ tir::Stmt TIRParser::RestOrEmpty(const py::StmtList& stmts, size_t begin) {
 bool TIRParser::ParseStmt(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out) {
   const py::Stmt& stmt = *stmts[i];
   switch (stmt.kind) {
-    case py::NodeKind::kExprStmt: return ParseExprStmt(stmt.Cast<py::ExprStmt>(), out);
+    case py::NodeKind::kExprStmt:
+      if (IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.Bind")) return ParseExplicitBind(stmts, i, out);
+      return ParseExprStmt(stmt.Cast<py::ExprStmt>(), out);
     case py::NodeKind::kAssign: return ParseAssign(stmts, i, out);
     case py::NodeKind::kAnnAssign: return ParseAnnAssign(stmts, i, out);
     case py::NodeKind::kAugAssign: out->push_back(ParseAugAssign(stmt.Cast<py::AugAssign>())); return false;
@@ -328,7 +356,7 @@ bool TIRParser::DeclareVars(const py::Expr& target, const py::Expr& value) {
     DataType pointee;
     if (callee == "T.handle") {
       dtype = DataType::Handle();
-      if (!call->args.empty()) pointee = EvalDType(*call->args[0]);
+      if (!call->args.empty()) pointee = HandlePointee(*call);
     } else if (std::optional<DataType> scalar = ScalarType(*values[k])) {
       dtype = *scalar;
     } else {
@@ -351,7 +379,9 @@ bool TIRParser::ParseAssign(const py::StmtList& stmts, size_t i, std::vector<tir
   if (DeclareVars(*assign.target, *assign.value)) return false;
   if (const auto* tuple = assign.target->As<py::Tuple>()) {
     if (IsCallTo(*assign.value, "T.axis.remap")) {
-      ParseRemap(*tuple, assign.value->Cast<py::Call>());
+      std::vector<const py::Expr*> targets;
+      for (const py::ExprPtr& elt : tuple->elts) targets.push_back(elt.get());
+      ParseRemap(targets, assign.value->Cast<py::Call>());
       return false;
     }
     Fail(assign.target->span, "only T.axis.remap(...) and variable declarations may assign several names");
@@ -369,6 +399,14 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
     ParseMatchBuffer(*call, target.id, target.span);
     return false;
   }
+  if (callee == "T.meta_var") {
+    CallArgs args(*call, callee, {"value"}, 1);
+    Symbol symbol;
+    symbol.kind = SymbolKind::kMetaValue;
+    symbol.meta_value = prim_.Eval(args.Required("value"));
+    scopes_.Define(target.id, std::move(symbol));
+    return false;
+  }
   if (callee == "T.alloc_buffer" || callee == "T.sblock_alloc_buffer") {
     ParseAllocBuffer(*call, target.id, target.span);
     return false;
@@ -379,7 +417,11 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
     scopes_.DefineBuffer(target.id, MakeBuffer(BufferKwargs(args), target.id, false, assign.value->span));
     return false;
   }
-  if (callee.rfind("T.axis.", 0) == 0 && callee != "T.axis.remap") {
+  if (callee == "T.axis.remap") {
+    ParseRemap({assign.target.get()}, *call);
+    return false;
+  }
+  if (callee.rfind("T.axis.", 0) == 0) {
     ParseAxis(target.id, target.span, *call);
     return false;
   }
@@ -391,9 +433,32 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
     out->push_back(ParseAllocate(*call, target.id, target.span, rest));
     return true;
   }
-  PrimExpr value = prim_.Eval(*assign.value);
+  // `x = T.bind(value)` is TVM's explicit spelling of `x = value`.
+  const py::Expr* value_expr = assign.value.get();
+  if (callee == "T.bind") {
+    CallArgs args(*call, callee, {"value"}, 1);
+    value_expr = &args.Required("value");
+  }
+  PrimExpr value = prim_.Eval(*value_expr);
   ir::Var var = NewVar(target.id, value->dtype, target.span);
   out->push_back(ParseLetRest(var, value, stmts, i, assign.span));
+  return true;
+}
+
+// `T.Bind(value, var=x)` with x declared by `x = T.int32()`: a let of that
+// variable over the rest of the statements.
+bool TIRParser::ParseExplicitBind(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out) {
+  const auto& call = stmts[i]->Cast<py::ExprStmt>().value->Cast<py::Call>();
+  CallArgs args(call, "T.Bind", {"value", "var"}, 2);
+  const auto* name = args.Required("var").As<py::Name>();
+  const Symbol* symbol = name ? scopes_.Lookup(name->id) : nullptr;
+  if (symbol == nullptr || symbol->kind != SymbolKind::kPrimVar) {
+    Fail(args.Required("var").span, "T.Bind: var= must name a declared variable (e.g. x = T.int32())");
+  }
+  ir::Var var = symbol->prim_var;
+  PrimExpr value = prim_.Eval(args.Required("value"));
+  if (value->dtype != var->dtype) value = ir::cast(var->dtype, value);
+  out->push_back(WithStmtSpan(new tir::LetStmtNode(var, value, ParseStmts(stmts, i + 1)), stmts[i]->span));
   return true;
 }
 
@@ -410,13 +475,17 @@ tir::Stmt TIRParser::ParseLetRest(const ir::Var& var, PrimExpr value, const py::
 bool TIRParser::ParseAnnAssign(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out) {
   const auto& assign = stmts[i]->Cast<py::AnnAssign>();
   const py::Name& target = TargetName(*assign.target, "an annotated value");
-  std::optional<DataType> dtype = ScalarType(*assign.annotation);
+  const py::Expr& annotation = UnwrapLetAnnotation(*assign.annotation);
+  std::optional<DataType> dtype = ScalarType(annotation);
   if (!dtype) {
-    Fail(assign.annotation->span, fmt::format("expected a scalar type such as T.int32, got {}", Describe(*assign.annotation)));
+    Fail(annotation.span, fmt::format("expected a scalar type such as T.int32, got {}", Describe(annotation)));
   }
   if (!assign.value) Fail(assign.span, fmt::format("'{}' needs a value", target.id));
   PrimExpr value = prim_.Eval(*assign.value);
   ir::Var var = NewVar(target.id, *dtype, target.span);
+  if (const auto* call = annotation.As<py::Call>(); call && dtype->is_handle() && !call->args.empty()) {
+    const_cast<ir::VarNode*>(var.get())->pointee = HandlePointee(*call);
+  }
   out->push_back(ParseLetRest(var, value, stmts, i, assign.span));
   return true;
 }
@@ -431,13 +500,9 @@ tir::Stmt TIRParser::ParseStore(const py::Subscript& target, PrimExpr value, con
       lanes = std::max(lanes, index.begin->dtype.lanes());
       continue;
     }
-    arith::Analyzer analyzer;
-    PrimExpr begin = index.begin, end = index.end;
-    MatchOperandTypes(begin, end, index.span, ":");
-    std::optional<int64_t> n = ir::AsConstInt(analyzer.Simplify(ir::sub(end, begin)));
-    if (!n || *n < 1) Fail(index.span, "a vector slice needs a constant positive length");
-    indices.push_back(make<ir::RampNode>(index.begin, ir::MakeInt(1, index.begin->dtype), static_cast<int>(*n)));
-    lanes = static_cast<int>(*n);
+    PrimExpr ramp = prim_.SliceRamp(index);
+    indices.push_back(ramp);
+    lanes = ramp.as<ir::RampNode>()->lanes;
   }
   DataType expected = buffer->dtype.with_lanes(lanes);
   if (value->dtype != expected) {

@@ -160,7 +160,7 @@ bool TIRParser::ParseBlockFrameCall(const py::Call& call) {
     state.predicate = predicate;
     return true;
   }
-  if (name == "T.block_attr") {
+  if (name == "T.block_attr" || name == "T.sblock_attr") {  // T.sblock_attr: the T.sblock spelling
     CallArgs args(call, name, {"attrs"}, 1);
     BlockState& state = CurrentBlock(call.span, name);
     ir::Dict dict = EvalAttrDict(args.Required("attrs"), AttrLevel::kTIR, &prim_);
@@ -214,18 +214,18 @@ void TIRParser::ParseAxis(const std::string& target, const Span& target_span, co
   scopes_.DefinePrimVar(target, var);
 }
 
-void TIRParser::ParseRemap(const py::Tuple& targets, const py::Call& call) {
+void TIRParser::ParseRemap(const std::vector<const py::Expr*>& targets, const py::Call& call) {
   BlockState& state = CurrentBlock(call.span, "T.axis.remap");
   CallArgs args(call, "T.axis.remap", {"kinds", "bindings", "dtype"}, 2);
   std::optional<std::string> kinds = AsStringLiteral(args.Required("kinds"));
   if (!kinds) Fail(args.Required("kinds").span, "T.axis.remap expects a kind string such as \"SSR\"");
   const std::vector<py::ExprPtr>* bindings = AsSequence(args.Required("bindings"));
   if (bindings == nullptr) Fail(args.Required("bindings").span, "T.axis.remap expects a list of loop variables");
-  if (kinds->size() != bindings->size() || kinds->size() != targets.elts.size()) {
+  if (kinds->size() != bindings->size() || kinds->size() != targets.size()) {
     Fail(call.span, fmt::format("T.axis.remap: \"{}\" names {} kind{}, but there are {} loop variable{} and {} "
                                 "target{}", *kinds, kinds->size(), kinds->size() == 1 ? "" : "s", bindings->size(),
-                                bindings->size() == 1 ? "" : "s", targets.elts.size(),
-                                targets.elts.size() == 1 ? "" : "s"));
+                                bindings->size() == 1 ? "" : "s", targets.size(),
+                                targets.size() == 1 ? "" : "s"));
   }
   for (size_t k = 0; k < kinds->size(); ++k) {
     char c = (*kinds)[k];
@@ -244,8 +244,8 @@ void TIRParser::ParseRemap(const py::Tuple& targets, const py::Call& call) {
       Fail(binding_expr.span, fmt::format("T.axis.remap: {} is not the variable of an enclosing loop",
                                           Describe(binding_expr)));
     }
-    const auto* target = targets.elts[k]->As<py::Name>();
-    if (target == nullptr) Fail(targets.elts[k]->span, "T.axis.remap targets must be names");
+    const auto* target = targets[k]->As<py::Name>();
+    if (target == nullptr) Fail(targets[k]->span, "T.axis.remap targets must be names");
     ir::Var var = NewVar(target->id, IterVarType(loop->range, DataType::Int32()), target->span);
     tir::IterKind kind = c == 'S' ? tir::IterKind::kSpatial : tir::IterKind::kReduce;
     state.iter_vars.push_back(make<tir::IterVarNode>(var, loop->range, kind));

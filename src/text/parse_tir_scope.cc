@@ -38,10 +38,9 @@ tir::ForKind LoopKind(const std::string& name) {
 // Loops.
 
 ir::Var TIRParser::DefineLoopVar(const py::Expr& target, DataType dtype) {
+  // A loop variable may shadow an outer name (Python rebinding, as TVM):
+  // it is a new variable, and the printer renames one of them if needed.
   const py::Name& name = TargetName(target, "a loop variable");
-  if (const Symbol* existing = scopes_.Lookup(name.id); existing && existing->kind == SymbolKind::kPrimVar) {
-    Fail(name.span, fmt::format("loop variable '{}' is already defined; use a fresh name", name.id));
-  }
   ir::Var var = NewVar(name.id, dtype, name.span);
   scopes_.DefinePrimVar(name.id, var);
   return var;
@@ -65,7 +64,15 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
     Fail(step->span, "only loops with step 1 are supported");
   }
   PrimExpr min, extent;
-  if (args.Has("stop")) {
+  // `T.thread_binding(128, "threadIdx.x")`: a string in the stop position
+  // is the thread (TVM accepts both).
+  const py::Expr* thread_expr = binding ? args.Get("thread") : nullptr;
+  bool stop_is_thread = binding && args.Has("stop") && AsStringLiteral(args.Required("stop"));
+  if (stop_is_thread) {
+    if (thread_expr != nullptr) Fail(call->span, "T.thread_binding: the thread is given twice");
+    thread_expr = &args.Required("stop");
+  }
+  if (args.Has("stop") && !stop_is_thread) {
     min = prim_.Eval(args.Required("start"));
     PrimExpr stop = prim_.Eval(args.Required("stop"));
     MatchOperandTypes(min, stop, call->span, "range");
@@ -83,7 +90,7 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   node->extent = extent;
   node->for_kind = LoopKind(name);
   if (binding) {
-    std::optional<std::string> thread = args.Get("thread") ? AsStringLiteral(*args.Get("thread")) : std::nullopt;
+    std::optional<std::string> thread = thread_expr ? AsStringLiteral(*thread_expr) : std::nullopt;
     if (!thread) Fail(call->span, "T.thread_binding needs thread=\"threadIdx.x\" (or another thread tag)");
     node->thread_tag = *thread;
   }
@@ -106,16 +113,32 @@ tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {
   } else {
     targets.push_back(loop.target.get());
   }
-  if (targets.size() != call.args.size()) {
-    Fail(loop.target->span, fmt::format("T.grid has {} extent{} but the loop names {} variable{}", call.args.size(),
-                                        call.args.size() == 1 ? "" : "s", targets.size(), targets.size() == 1 ? "" : "s"));
+  // Every extent is read before any loop variable is bound (Python
+  // evaluates T.grid(...) first), so `for k, j in T.grid(n, k)` means the
+  // outer k.
+  // `T.grid(*A.shape)` spreads a buffer's shape.
+  std::vector<PrimExpr> extents;
+  for (const py::ExprPtr& arg : call.args) {
+    if (const auto* starred = arg->As<py::Starred>()) {
+      const auto* attr = starred->value->As<py::Attribute>();
+      if (attr == nullptr || attr->attr != "shape") Fail(arg->span, "T.grid can only spread a buffer's shape (*A.shape)");
+      for (const PrimExpr& dim : prim_.EvalBuffer(*attr->value)->shape) {
+        extents.push_back(dim);
+      }
+      continue;
+    }
+    extents.push_back(prim_.Eval(*arg));
+    if (!extents.back()->dtype.is_integer()) Fail(arg->span, "loop extents must be integers");
+  }
+  if (targets.size() != extents.size()) {
+    Fail(loop.target->span, fmt::format("T.grid has {} extent{} but the loop names {} variable{}", extents.size(),
+                                        extents.size() == 1 ? "" : "s", targets.size(), targets.size() == 1 ? "" : "s"));
   }
   scopes_.Push();
   std::vector<tir::ForNode*> nodes;
   tir::Stmt outer;
   for (size_t k = 0; k < targets.size(); ++k) {
-    PrimExpr extent = prim_.Eval(*call.args[k]);
-    if (!extent->dtype.is_integer()) Fail(call.args[k]->span, "loop extents must be integers");
+    PrimExpr extent = extents[k];
     auto* node = new tir::ForNode();
     node->min = ir::MakeInt(0, extent->dtype);
     node->extent = extent;
@@ -257,12 +280,25 @@ tir::Stmt TIRParser::ParseDeclBuffer(const py::Call& call, const std::string& na
 
 void TIRParser::ParseMatchBuffer(const py::Call& call, const std::string& name, const Span& span) {
   CallArgs args(call, "T.match_buffer", {"param", "shape", "dtype", "data", "strides", "elem_offset", "scope",
-                                         "align", "offset_factor", "buffer_type", "axis_separators"}, 2);
+                                         "align", "offset_factor", "buffer_type", "axis_separators"}, 1);
   const py::Expr& source = args.Required("param");
   Kwargs kwargs = BufferKwargs(args);
   if (source.Is<py::Subscript>()) {
     tir::BufferRegion region = prim_.EvalRegion(source);
-    ir::Buffer buffer = MakeBuffer(kwargs, name, true, span);
+    ir::Buffer buffer;
+    if (!args.Has("shape")) {
+      // TVM's default: the region's extents and the source buffer's dtype.
+      if (kwargs.size() > (args.Has("dtype") ? 1u : 0u)) {
+        Fail(call.span, "T.match_buffer of a region needs shape= when it sets other buffer fields");
+      }
+      std::vector<PrimExpr> extents;
+      for (const tir::Range& range : region->region) extents.push_back(range.extent);
+      DataType dtype = args.Has("dtype") ? EvalDType(args.Required("dtype")) : region->buffer->dtype;
+      buffer = ir::MakeBuffer(name, std::move(extents), dtype);
+      const_cast<ir::BufferNode*>(buffer.get())->span = span;
+    } else {
+      buffer = MakeBuffer(kwargs, name, true, span);
+    }
     CurrentBlock(call.span, "T.match_buffer of a region").match_buffers.push_back(
         make<tir::MatchBufferRegionNode>(buffer, region));
     scopes_.DefineBuffer(name, buffer);
@@ -271,6 +307,7 @@ void TIRParser::ParseMatchBuffer(const py::Call& call, const std::string& name, 
   const auto* param_name = source.As<py::Name>();
   const Symbol* symbol = param_name ? scopes_.Lookup(param_name->id) : nullptr;
   ir::Var param = symbol && symbol->kind == SymbolKind::kPrimVar ? symbol->prim_var : ir::Var();
+  if (!args.Has("shape")) Fail(call.span, "T.match_buffer: missing required argument 'shape'");
   bool is_param = false;
   for (const ir::Var& p : params_) is_param |= p.same_as(param);
   if (!is_param || !param->dtype.is_handle()) {

@@ -16,6 +16,8 @@
 // The module keeps source order. `I.module_attrs({...})` and
 // `I.module_global_infos({...})` set module attributes; `name =
 // R.ExternFunc("symbol")` in the class body adds an external function.
+// A top-level `metadata = tvm.ir.load_json("""...""")` (TVM's header for
+// large constants) makes `metadata["relax.expr.Constant"][i]` available.
 #include "rlx/text/parser.h"
 
 #include <fmt/format.h>
@@ -67,7 +69,9 @@ Dialect FunctionDialect(const py::FunctionDef& def) {
 // function definitions).
 class ModuleBuilder {
  public:
-  ModuleBuilder(SourceFilePtr source, std::string class_name) : prim_(scopes_, PrimExprParser::Options{}) {
+  ModuleBuilder(SourceFilePtr source, std::string class_name, std::shared_ptr<const Metadata> metadata)
+      : prim_(scopes_, PrimExprParser::Options{}) {
+    ctx_.metadata = std::move(metadata);
     ctx_.source = std::move(source);
     ctx_.class_name = std::move(class_name);
   }
@@ -163,6 +167,7 @@ class ModuleBuilder {
 
 struct ParsedSource {
   std::unique_ptr<py::Module> ast;
+  std::shared_ptr<const Metadata> metadata;
   std::vector<const py::ClassDef*> classes;
   std::vector<const py::FunctionDef*> functions;
 };
@@ -173,6 +178,17 @@ ParsedSource ReadTopLevel(const SourceFilePtr& source) {
   for (const py::StmtPtr& stmt : parsed.ast->body) {
     if (stmt->Is<py::Import>() || stmt->Is<py::ImportFrom>() || stmt->Is<py::Pass>()) continue;
     if (const auto* expr = stmt->As<py::ExprStmt>(); expr && AsStringLiteral(*expr->value)) continue;
+    if (const auto* assign = stmt->As<py::Assign>()) {
+      // `metadata = tvm.ir.load_json("""...""")`: TVM's metadata header.
+      const auto* target = assign->target->As<py::Name>();
+      if (target && target->id == "metadata" && IsCallTo(*assign->value, "tvm.ir.load_json")) {
+        CallArgs args(assign->value->Cast<py::Call>(), "tvm.ir.load_json", {"json"}, 1);
+        std::optional<std::string> json = AsStringLiteral(args.Required("json"));
+        if (!json) Fail(args.Required("json").span, "tvm.ir.load_json expects the JSON text as a string");
+        parsed.metadata = ReadMetadata(*json, args.Required("json").span);
+        continue;
+      }
+    }
     if (const auto* cls = stmt->As<py::ClassDef>()) {
       bool is_module = false;
       for (const py::ExprPtr& decorator : cls->decorators) {
@@ -193,14 +209,15 @@ ParsedSource ReadTopLevel(const SourceFilePtr& source) {
   return parsed;
 }
 
-ir::IRModule BuildClass(const SourceFilePtr& source, const py::ClassDef& cls) {
-  ModuleBuilder builder(source, cls.name);
+ir::IRModule BuildClass(const ParsedSource& parsed, const SourceFilePtr& source, const py::ClassDef& cls) {
+  ModuleBuilder builder(source, cls.name, parsed.metadata);
   for (const py::StmtPtr& stmt : cls.body) builder.AddClassStatement(*stmt);
   return builder.Build(cls.span);
 }
 
-ir::IRModule BuildTopLevel(const SourceFilePtr& source, const std::vector<const py::FunctionDef*>& functions) {
-  ModuleBuilder builder(source, "");
+ir::IRModule BuildTopLevel(const ParsedSource& parsed, const SourceFilePtr& source,
+                           const std::vector<const py::FunctionDef*>& functions) {
+  ModuleBuilder builder(source, "", parsed.metadata);
   for (const py::FunctionDef* def : functions) builder.AddFunction(*def);
   Span span = functions.front()->span;
   return builder.Build(span);
@@ -230,23 +247,23 @@ ir::IRModule ParseModule(const SourceFilePtr& source) {
       detail::Fail(parsed.functions[0]->name_span,
                    "functions outside the @I.ir_module class are not allowed next to it; move them into the class");
     }
-    return detail::BuildClass(source, *parsed.classes[0]);
+    return detail::BuildClass(parsed, source, *parsed.classes[0]);
   }
   if (parsed.functions.empty()) detail::FailEmpty(source);
-  return detail::BuildTopLevel(source, parsed.functions);
+  return detail::BuildTopLevel(parsed, source, parsed.functions);
 }
 
 std::vector<std::pair<std::string, ir::IRModule>> ParseModules(const SourceFilePtr& source) {
   op::RegisterAllOps();
   detail::ParsedSource parsed = detail::ReadTopLevel(source);
   std::vector<std::pair<std::string, ir::IRModule>> modules;
-  for (const py::ClassDef* cls : parsed.classes) modules.emplace_back(cls->name, detail::BuildClass(source, *cls));
+  for (const py::ClassDef* cls : parsed.classes) modules.emplace_back(cls->name, detail::BuildClass(parsed, source, *cls));
   if (!parsed.functions.empty()) {
     if (!modules.empty()) {
       detail::Fail(parsed.functions[0]->name_span,
                    "functions outside the @I.ir_module classes are not allowed next to them");
     }
-    modules.emplace_back("Module", detail::BuildTopLevel(source, parsed.functions));
+    modules.emplace_back("Module", detail::BuildTopLevel(parsed, source, parsed.functions));
   }
   if (modules.empty()) detail::FailEmpty(source);
   return modules;

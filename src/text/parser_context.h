@@ -31,6 +31,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -67,7 +68,8 @@ auto WithSpan(const Span& span, F&& fn) -> decltype(fn()) {
 
 // "T.axis.remap" for `T.axis.remap`, "x" for `x`; nullopt for anything else.
 std::optional<std::string> DottedName(const py::Expr& expr);
-// The dotted name of a call's callee, or "" when it has none.
+// The dotted name of a call's callee, or "" when it has none; `relax.X` and
+// `relax.op.X` (TVM's Python API) read as `R.X`.
 std::string CalleeName(const py::Call& call);
 // Is `expr` a call whose callee is `name`?
 bool IsCallTo(const py::Expr& expr, const std::string& name);
@@ -114,13 +116,16 @@ class CallArgs {
 // ---------------------------------------------------------------------------
 // Names.
 
-enum class SymbolKind { kRelaxVar, kPrimVar, kBuffer, kModule };
+// kMetaValue: a name bound by `x = T.meta_var(value)`, which stands for the
+// value itself (no variable, no let), as TVM's meta_var does.
+enum class SymbolKind { kRelaxVar, kPrimVar, kBuffer, kModule, kMetaValue };
 
 struct Symbol {
   SymbolKind kind = SymbolKind::kPrimVar;
   graph::Var relax_var;
   ir::Var prim_var;
   ir::Buffer buffer;
+  PrimExpr meta_value;
 };
 
 class Scopes {
@@ -150,6 +155,8 @@ class Scopes {
 
 // Reads PrimExprs: literals, variables, arithmetic, comparisons, buffer
 // loads, `T.*` constructors and intrinsics.
+struct TIRBuiltinInfo;  // text/tir_builtins.h
+
 class PrimExprParser {
  public:
   struct Options {
@@ -168,12 +175,21 @@ class PrimExprParser {
   std::vector<PrimExpr> EvalList(const py::Expr& expr);
   // A buffer named by `expr` (a Name bound to a buffer).
   ir::Buffer EvalBuffer(const py::Expr& expr);
+  // Whether `expr` is a Name bound to a buffer.
+  bool NamesBuffer(const py::Expr& expr) const {
+    const auto* name = expr.As<py::Name>();
+    const Symbol* symbol = name ? scopes_.Lookup(name->id) : nullptr;
+    return symbol != nullptr && symbol->kind == SymbolKind::kBuffer;
+  }
   // `A[i, j]` with slices allowed: the buffer and each index or [lo, hi).
   struct Index {
     PrimExpr begin;
     PrimExpr end;  // undefined for a point index
+    int64_t step = 1;  // a vector slice `a:b:s` (a Ramp of stride s)
     Span span;
   };
+  // The Ramp a vector slice index denotes: ceil((end - begin) / step) lanes.
+  PrimExpr SliceRamp(const Index& index);
   std::vector<Index> EvalIndices(const ir::Buffer& buffer, const py::Subscript& sub);
   // A region `A[vi, 0:4]` (for T.reads / T.writes / T.match_buffer).
   tir::BufferRegion EvalRegion(const py::Expr& expr);
@@ -192,6 +208,8 @@ class PrimExprParser {
   PrimExpr EvalTypedConstructor(const py::Call& call, DataType dtype);
   PrimExpr EvalExplicitBinary(const py::Call& call, const std::string& name);
   PrimExpr EvalIntrinsic(const py::Call& call, const std::string& name);
+  PrimExpr EvalBuiltin(const py::Call& call, const std::string& name, const TIRBuiltinInfo& info,
+                       const py::Expr* dtype_keyword);
   PrimExpr EvalLet(const py::Call& call);
   std::pair<PrimExpr, PrimExpr> EvalPair(const py::Call& call, const std::string& name);
   PrimExpr Bool(const PrimExpr& value, const py::Expr& where);
@@ -229,8 +247,17 @@ struct FunctionDecl {
   const py::FunctionDef* def = nullptr;
 };
 
+// The `metadata = tvm.ir.load_json(...)` header of TVM's printed form:
+// entries by type key (parse_metadata.cc). An undefined entry is a kind
+// this project does not read.
+struct Metadata {
+  std::map<std::string, std::vector<ObjectRef>> entries;
+};
+std::shared_ptr<Metadata> ReadMetadata(const std::string& json, const Span& span);
+
 struct ModuleContext {
   SourceFilePtr source;
+  std::shared_ptr<const Metadata> metadata;  // null without a metadata header
   std::string class_name;  // empty for top-level functions
   std::vector<FunctionDecl> decls;
   std::unordered_map<std::string, size_t> decl_index;

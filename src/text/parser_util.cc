@@ -20,7 +20,16 @@ std::optional<std::string> DottedName(const py::Expr& expr) {
   return std::nullopt;
 }
 
-std::string CalleeName(const py::Call& call) { return DottedName(*call.func).value_or(""); }
+std::string CalleeName(const py::Call& call) {
+  std::string name = DottedName(*call.func).value_or("");
+  // TVM's tests also call the Python API inside TVMScript: `relax.const(1)`,
+  // `relax.op.add(x, y)` mean R.const and R.add.
+  for (const char* prefix : {"relax.op.", "relax."}) {
+    size_t length = std::char_traits<char>::length(prefix);
+    if (name.compare(0, length, prefix) == 0 && name.size() > length) return "R." + name.substr(length);
+  }
+  return name;
+}
 
 bool IsCallTo(const py::Expr& expr, const std::string& name) {
   const auto* call = expr.As<py::Call>();
@@ -94,6 +103,10 @@ DataType ParseDType(const std::string& text, const Span& span) {
 }
 
 DataType EvalDType(const py::Expr& expr) {
+  // `T.handle("int64").ty` (TVM's pointer type): a value of handle dtype.
+  if (const auto* attr = expr.As<py::Attribute>(); attr && attr->attr == "ty" && IsCallTo(*attr->value, "T.handle")) {
+    return DataType::Handle();
+  }
   std::optional<std::string> text = AsStringLiteral(expr);
   if (!text) Fail(expr.span, fmt::format("expected a dtype string such as \"float32\", got {}", Describe(expr)));
   return ParseDType(*text, expr.span);

@@ -37,6 +37,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "rlx/graph/expr_functor.h"
 #include "rlx/ir/functor.h"
 #include "text/printer_internal.h"
 
@@ -470,7 +471,32 @@ std::string ScriptPrinter::FunctionDecorator(const graph::Function& func, bool t
   return kwargs.empty() ? decorator : decorator + "(" + Join(kwargs) + ")";
 }
 
+namespace {
+
+// Graph variables that are used (not only defined) somewhere in a function.
+class UsedVarCollector : public graph::ExprVisitor {
+ public:
+  std::unordered_set<const Node*> used;
+
+ protected:
+  void VisitExpr_(const graph::VarNode* op, const graph::Expr& self) override {
+    used.insert(op);
+    graph::ExprVisitor::VisitExpr_(op, self);
+  }
+  void VisitExpr_(const graph::DataflowVarNode* op, const graph::Expr& self) override {
+    used.insert(op);
+    graph::ExprVisitor::VisitExpr_(op, self);
+  }
+};
+
+}  // namespace
+
 Docs ScriptPrinter::FunctionDocs(const graph::Function& func, const std::string& name, bool top_level) {
+  if (top_level) {
+    UsedVarCollector collector;
+    collector.VisitExpr(func);
+    used_relax_vars_ = std::move(collector.used);
+  }
   bool saved_mode = relax_mode_;
   relax_mode_ = true;
   FrameGuard frame(this, FrameKind::kRelaxFunc);
@@ -551,7 +577,11 @@ Docs ScriptPrinter::BindingDocs(const graph::Binding& binding) {
     return FunctionDocs(cast<graph::FunctionNode>(bind->value), name, /*top_level=*/false);
   }
   StructInfo value_sinfo = bind->value.defined() ? bind->value->struct_info : StructInfo();
-  if (IsVoid(value_sinfo) && IsVoid(var->struct_info)) return {Line(RelaxExpr(bind->value))};
+  // A void call whose result is never used prints as a bare statement.
+  if (IsVoid(value_sinfo) && IsVoid(var->struct_info) && bind->value.isa<graph::CallNode>() &&
+      !used_relax_vars_.count(var.get())) {
+    return {Line(RelaxExpr(bind->value))};
+  }
   std::string rhs = RelaxExpr(bind->value);
   std::optional<std::string> annotation = Annotation(var, bind->value);
   std::string lhs = DefineRelaxVar(var);

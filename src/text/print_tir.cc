@@ -28,11 +28,14 @@
 //   T.int32 = v` followed by the body at the same level) when they are the
 //   last statement of their sequence, else as `with ...:` scopes.
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <fmt/ranges.h>
 
 #include "rlx/ir/functor.h"
 #include "rlx/tir/stmt_functor.h"
 #include "text/printer_internal.h"
+#include "text/tir_builtins.h"
 
 namespace rlx::text::detail {
 
@@ -320,6 +323,14 @@ ExprText ScriptPrinter::CallText(const ir::CallNode* call) {
   std::vector<std::string> args;
   if (PrintsDtypeFirst(name)) args.push_back(Quote(DTypeString(call->dtype)));
   for (const PrimExpr& arg : call->args) args.push_back(Expr(arg));
+  if (const TIRBuiltinInfo* builtin = FindTIRBuiltin(name)) {
+    // dtype= exactly when the parser would not infer it.
+    DataType inferred = builtin->default_dtype;
+    if (builtin->dtype_from_arg >= 0 && static_cast<size_t>(builtin->dtype_from_arg) < call->args.size()) {
+      inferred = call->args[static_cast<size_t>(builtin->dtype_from_arg)]->dtype;
+    }
+    if (inferred != call->dtype || inferred.is_void()) args.push_back("dtype=" + Quote(DTypeString(call->dtype)));
+  }
   return {T(name) + "(" + Join(args) + ")"};
 }
 
@@ -366,6 +377,35 @@ Frame& ScriptPrinter::TIRFunctionFrame() {
   return Top();
 }
 
+Frame& ScriptPrinter::BufferViewFrame(const ir::Buffer& buffer) {
+  Frame* function_frame = &TIRFunctionFrame();
+  size_t index = 0;
+  for (size_t i = 0; i < frames_.size(); ++i) {
+    if (frames_[i].get() == function_frame) index = i;
+  }
+  std::vector<const Node*> vars;
+  auto collect = [&](const PrimExpr& expr) {
+    if (!expr.defined()) return;
+    ir::PostOrderVisit(expr, [&](const PrimExpr& sub) {
+      if (sub.isa<ir::VarNode>()) vars.push_back(sub.get());
+    });
+  };
+  collect(buffer->data);
+  for (const PrimExpr& dim : buffer->shape) collect(dim);
+  for (const PrimExpr& stride : buffer->strides) collect(stride);
+  collect(buffer->elem_offset);
+  for (const Node* var : vars) {
+    for (size_t i = frames_.size(); i-- > index + 1;) {
+      const std::vector<const Node*>& defined = frames_[i]->defined;
+      if (std::find(defined.begin(), defined.end(), var) != defined.end()) {
+        index = i;
+        break;
+      }
+    }
+  }
+  return *frames_[index];
+}
+
 void ScriptPrinter::DefineFreeVar(const ir::VarNode* var) {
   Frame& frame = relax_mode_ ? RelaxFunctionFrame() : TIRFunctionFrame();
   if (relax_mode_ && frame.collecting_func_vars) frame.func_vars.insert(var);
@@ -388,8 +428,11 @@ std::string ScriptPrinter::DefineBuffer(const ir::Buffer& buffer, Frame& frame) 
 std::string ScriptPrinter::BufferName(const ir::Buffer& buffer) {
   if (!buffer.defined()) return "None";
   if (IsDefined(buffer.get())) return NameOf(buffer.get());
-  // Used before any declaration: declare it where free variables go.
-  Frame& frame = TIRFunctionFrame();
+  // Used before any declaration (a `T.Buffer(..., data=ptr)` view): declare
+  // it in the innermost frame that sees every variable it refers to (its
+  // data pointer may be an allocation inside the function), at least the
+  // function's frame.
+  Frame& frame = BufferViewFrame(buffer);
   std::string name = DefineBuffer(buffer, frame);
   std::string decl = BufferDecl(buffer, "Buffer", "", frame, /*inline_data=*/true);
   frame.stmts.push_back(Line(name + " = " + decl));
@@ -811,8 +854,10 @@ Docs ScriptPrinter::AllocateDocs(const tir::AllocateNode* alloc) {
   if (alloc->annotations.defined() && !alloc->annotations->items.empty()) {
     args.push_back("annotations=" + DictText(alloc->annotations));
   }
-  std::string lhs = DefineTIRVar(alloc->buffer_var, Top());
+  // The pointer is defined in the body's frame, so that a buffer view of it
+  // (BufferViewFrame) is declared after this line.
   FrameGuard frame(this, FrameKind::kTIR);
+  std::string lhs = DefineTIRVar(alloc->buffer_var, *frame);
   std::string rhs = T("allocate") + "(" + Join(args) + ")";
   PrintBody(alloc->body, *frame);
   Docs body = std::move(frame->stmts);
@@ -828,6 +873,13 @@ Docs ScriptPrinter::DeclBufferDocs(const tir::DeclBufferNode* decl, bool defines
   FrameGuard frame(this, FrameKind::kTIR);
   std::string lhs = DefineBuffer(decl->buffer, *frame);
   std::string rhs = BufferDecl(decl->buffer, "decl_buffer", "", parent, defines_data);
+  // The data pointer (`B.data`) belongs to the body's frame too.
+  auto& parent_defined = parent.defined;
+  if (auto it = std::find(parent_defined.begin(), parent_defined.end(), decl->buffer->data.get());
+      it != parent_defined.end() && defines_data) {
+    parent_defined.erase(it);
+    frame->defined.push_back(decl->buffer->data.get());
+  }
   PrintBody(decl->body, *frame);
   Docs body = std::move(frame->stmts);
   if (!concise) return {Block("with " + rhs + " as " + lhs + ":", std::move(body))};

@@ -187,6 +187,7 @@ class ScriptPrinter {
                          Frame& frame, bool inline_data);
   std::string DefineTIRVar(const ir::Var& var, Frame& frame);
   Frame& TIRFunctionFrame();
+  Frame& BufferViewFrame(const ir::Buffer& buffer);
   std::string BufferAnnotation(const ir::Buffer& buffer, Frame& frame);
   std::string BufferName(const ir::Buffer& buffer);
   std::string DefineBuffer(const ir::Buffer& buffer, Frame& frame);
@@ -223,6 +224,8 @@ class ScriptPrinter {
   std::unordered_map<const Node*, std::string> names_;
   std::unordered_set<const Node*> aliases_;  // names_ entries that reserve no name
   std::unordered_set<std::string> used_names_;
+  // Graph variables used in the top-level function being printed.
+  std::unordered_set<const Node*> used_relax_vars_;
   bool relax_mode_ = false;  // graph-level spelling of PrimExprs
   bool uses_ir_ = false;
   bool uses_tir_ = false;

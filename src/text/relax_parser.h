@@ -84,6 +84,7 @@ class RelaxParser {
 
  private:
   graph::Expr EvalName(const py::Name& name);
+  std::optional<graph::Expr> MetadataEntry(const py::Subscript& sub);
   graph::Expr EvalAttribute(const py::Attribute& attr);
   graph::Expr EvalCall(const py::Call& call);
   graph::Expr EvalOperator(const py::Call& call, const graph::OpInfo& info);
@@ -93,6 +94,8 @@ class RelaxParser {
   graph::Expr EvalBinOp(const py::BinOp& op);
   graph::Expr EvalUnaryOp(const py::UnaryOp& op);
   graph::Expr EvalCompare(const py::Compare& cmp);
+  graph::Expr EvalAstypeMethod(const py::Call& call, const py::Attribute& method);
+  ir::PrimExpr PrimOfValues(const py::Expr& expr);
   graph::Expr EvalCallTIR(const py::Call& call, const std::string& name);
   graph::Expr EvalCallPacked(const py::Call& call);
   graph::Expr EvalConst(const py::Call& call);
@@ -115,6 +118,7 @@ class RelaxParser {
   graph::StructInfo EvalPrimSInfo(const py::Call& call, DimMode mode);
   graph::StructInfo EvalCallableSInfo(const py::Call& call, DimMode mode);
   ir::PrimExpr EvalDim(const py::Expr& expr, DimMode mode);
+  void PredefineBareDims(const py::Expr& annotation);
   std::vector<ir::PrimExpr> EvalDims(const py::Expr& expr, DimMode mode);
   ir::PrimExpr EvalDimString(const py::Expr& expr, const std::string& text, DimMode mode);
   void CheckDefined(const ir::PrimExpr& expr, const Span& span);

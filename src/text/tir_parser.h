@@ -69,6 +69,8 @@ class TIRParser {
 
   // ---- Function level (parse_tir.cc) ----
   void ParseParams();
+  DataType HandlePointee(const py::Call& call);
+  static const py::Expr& UnwrapLetAnnotation(const py::Expr& annotation);
   std::optional<DataType> ScalarType(const py::Expr& annotation);
   ir::Var NewVar(const std::string& name, DataType dtype, const Span& span);
   ir::Buffer MakeBuffer(const Kwargs& args, const std::string& name, bool define_new_dims, const Span& span);
@@ -87,6 +89,7 @@ class TIRParser {
   tir::Stmt ParseStore(const py::Subscript& target, ir::PrimExpr value, const Span& span);
   tir::Stmt ParseAugAssign(const py::AugAssign& stmt);
   bool DeclareVars(const py::Expr& target, const py::Expr& value);
+  bool ParseExplicitBind(const py::StmtList& stmts, size_t i, std::vector<tir::Stmt>* out);
   tir::Stmt ParseLetRest(const ir::Var& var, ir::PrimExpr value, const py::StmtList& stmts, size_t i, const Span& span);
   tir::Stmt ParseFor(const py::For& loop);
   tir::Stmt ParseGrid(const py::For& loop, const py::Call& call);
@@ -106,7 +109,8 @@ class TIRParser {
   tir::Stmt ParseBlock(const py::With& stmt, const py::Call& call);
   void ParseInit(const py::With& stmt);
   void ParseAxis(const std::string& target, const Span& target_span, const py::Call& call);
-  void ParseRemap(const py::Tuple& targets, const py::Call& call);
+  // `vi, vj = T.axis.remap(...)`, or `vi = T.axis.remap("S", [i])` (one target).
+  void ParseRemap(const std::vector<const py::Expr*>& targets, const py::Call& call);
   void ParseRegions(const py::Call& call, bool reads);
   bool ParseBlockFrameCall(const py::Call& call);
   tir::Block BuildBlock(BlockState& state, tir::Stmt body, const Span& span);

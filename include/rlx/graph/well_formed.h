@@ -31,7 +31,8 @@
 //     variable of a declared or allocated buffer;
 //   - every buffer used is in buffer_map, the alloc_buffers or match_buffers
 //     of an enclosing block, or declared by a DeclBuffer (or its data by an
-//     Allocate) in scope;
+//     Allocate) in scope, or is a view (`T.Buffer(..., data=ptr)`, as TVM
+//     writes flattened buffers) whose data pointer is bound;
 //   - loop, let and block iteration variables are bound once;
 //   - a BlockRealize binds as many values as its block has iteration vars.
 //

@@ -102,6 +102,7 @@ class BufferFlattener : public transform_detail::BufferAccessRewriter {
   Buffer VisitBuffer(const Buffer& buffer) override { return IsFlat(buffer) ? buffer : Flat(buffer); }
 
  protected:
+  using BufferAccessRewriter::VisitStmt_;  // the statements not overridden here
   Stmt VisitStmt_(const AllocateNode* op, const Stmt& self) override {
     Stmt visited = BufferAccessRewriter::VisitStmt_(op, self);
     const auto* alloc = visited.as<AllocateNode>();

@@ -163,7 +163,10 @@ class PropertyChecker {
       return "value " + std::to_string(*original) + " not in Modular (" + std::to_string(modular.coeff) + ", " +
              std::to_string(modular.base) + ")";
     });
-    for (const auto& [cond, what] : claims) {
+    for (const auto& claim : claims) {
+      // Named members, not a structured binding: clang 14 cannot capture those.
+      const auto& cond = claim.first;
+      const auto& what = claim.second;
       std::optional<int64_t> holds = EvaluateIntExact(cond, p);
       if (!holds) continue;
       Expect(*holds == 1, e, s, p, [&] { return what + " but false: " + ToString(cond); });

@@ -585,6 +585,35 @@ TEST(WellFormedTirTest, BlockAllocBufferInvisibleOutsideTheBlock) {
   EXPECT_THAT(FirstError(Module({{"relu", func}})), HasSubstr("buffer 'local' is used but not declared"));
 }
 
+TEST(WellFormedTirTest, ExternFunctionIsAModuleEntry) {
+  // `my_ext = R.ExternFunc("my_ext")` in a module class: a function defined
+  // outside the module; a plain string is not a function.
+  Primer p;
+  ObjectRef ext(static_cast<const Node*>(new ExternFuncNode("my_ext")));
+  EXPECT_EQ(FirstError(Module({{"relu", p.Relu()}, {"my_ext", ext}})), "");
+  EXPECT_THAT(FirstError(Module({{"relu", p.Relu()}, {"name", ir::MakeString("x")}})),
+              HasSubstr("module entry 'name' is neither"));
+}
+
+TEST(WellFormedTirTest, BufferViewOfBoundDataIsInScope) {
+  // `Flat = T.Buffer((16,), data=A.data)`: a view of a parameter's memory
+  // (TVM's flattened form) needs no declaration of its own.
+  ir::Var a = ir::MakeVar("a", DataType::Handle());
+  ir::Buffer grid = ir::MakeBuffer("A", {MakeInt(4), MakeInt(4)}, kF32);
+  ir::Buffer flat = ir::MakeBuffer("Flat", {MakeInt(16)}, kF32);
+  const_cast<ir::BufferNode*>(flat.get())->data = grid->data;
+  ir::Buffer stray = ir::MakeBuffer("Stray", {MakeInt(16)}, kF32);  // its own, unbound data
+  auto make_func = [&](const ir::Buffer& target) {
+    auto* func = new tir::PrimFuncNode();
+    func->params = {a};
+    func->buffer_map = {{a, grid}};
+    func->body = make<tir::BufferStoreNode>(target, ir::MakeFloat(0.0), std::vector<PrimExpr>{MakeInt(3)});
+    return tir::PrimFunc(func);
+  };
+  EXPECT_EQ(FirstError(Module({{"f", make_func(flat)}})), "");
+  EXPECT_THAT(FirstError(Module({{"f", make_func(stray)}})), HasSubstr("buffer 'Stray' is used but not declared"));
+}
+
 TEST(WellFormedTirTest, LetVariableScopedToItsBody) {
   ir::Var a = ir::MakeVar("a", DataType::Handle());
   ir::Buffer out = ir::MakeBuffer("Out", {MakeInt(4)}, kF32);
