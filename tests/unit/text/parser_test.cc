@@ -80,20 +80,6 @@ const tir::BlockRealizeNode* FirstRealize(const tir::Stmt& stmt) {
   return nullptr;
 }
 
-// The first BufferStore under `stmt`.
-const tir::BufferStoreNode* FirstStore(const tir::Stmt& stmt) {
-  if (const auto* store = stmt.as<tir::BufferStoreNode>()) return store;
-  if (const auto* loop = stmt.as<tir::ForNode>()) return FirstStore(loop->body);
-  if (const auto* realize = stmt.as<tir::BlockRealizeNode>()) return FirstStore(realize->block->body);
-  if (const auto* let = stmt.as<tir::LetStmtNode>()) return FirstStore(let->body);
-  if (const auto* seq = stmt.as<tir::SeqStmtNode>()) {
-    for (const tir::Stmt& s : seq->seq) {
-      if (const auto* found = FirstStore(s)) return found;
-    }
-  }
-  return nullptr;
-}
-
 CompileError ParseError(const std::string& text) {
   try {
     ParseModuleText(text, "test.py");
