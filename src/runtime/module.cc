@@ -2,6 +2,8 @@
 // (design in module.h, ABI in c_abi.h).
 #include "rlx/runtime/module.h"
 
+#include "library_check.h"
+
 #include <dlfcn.h>
 
 #include <filesystem>
@@ -120,6 +122,7 @@ Value CallPackedCFunc(RLXPackedCFunc func, std::span<const Value> args, const st
 
 Module Module::LoadFromFile(const std::string& path) {
   CheckLoadableFile(path);
+  CheckSharedLibraryComplete(path);  // dlopen of a truncated file can die of SIGBUS
   // An absolute path: dlopen would search the library path for a bare name.
   std::string absolute = std::filesystem::absolute(path).string();
   void* handle = dlopen(absolute.c_str(), RTLD_NOW | RTLD_LOCAL);

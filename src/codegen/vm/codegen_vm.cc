@@ -25,11 +25,14 @@
 // - The function returns its body's value (copied into a register when it is
 //   a leaf).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <unordered_map>
 
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/graph/expr.h"
+#include "rlx/graph/op_registry.h"
+#include "rlx/graph/struct_info.h"
 #include "rlx/runtime/vm/exec_builder.h"
 #include "rlx/support/diagnostic.h"
 #include "rlx/tir/function.h"
@@ -294,7 +297,34 @@ class FunctionCodeGen {
       for (const auto& arg : VisitTupleFields(call->args.at(1))) args.push_back(arg);
       return EmitCallTo("vm.builtin.invoke_closure", std::move(args));
     }
-    Unsupported(call, fmt::format("operator {}", name));
+    UnloweredOperator(call, name);
+  }
+
+  // A high-level operator that survived the pipeline: say why it was not
+  // legalized rather than blaming the pipeline.
+  [[noreturn]] void UnloweredOperator(const graph::Call& call, const std::string& name) {
+    const graph::OpInfo* info = graph::FindOp(name);
+    std::string script_name = info != nullptr && !info->script_name.empty() ? info->script_name : name;
+    if (info == nullptr || !info->legalize) {
+      ThrowError(call->span, fmt::format("VM codegen of function '{}': operator {} has no lowering to a tensor "
+                                         "program (legalize-ops leaves it as it is)",
+                                         func_name_, script_name));
+    }
+    std::vector<std::string> arg_sinfos;
+    bool shapes_known = true;
+    for (const graph::Expr& arg : call->args) {
+      graph::StructInfo sinfo = graph::GetStructInfo(arg);
+      if (const auto* tensor = sinfo.as<graph::TensorStructInfoNode>()) {
+        shapes_known = shapes_known && tensor->GetShape().has_value() && !tensor->IsUnknownDtype();
+      }
+      arg_sinfos.push_back(graph::ToString(sinfo));
+    }
+    if (shapes_known) Unsupported(call, fmt::format("operator {}", script_name));
+    ThrowError(call->span,
+               fmt::format("VM codegen of function '{}': operator {} could not be lowered to a tensor program: "
+                           "legalize-ops needs the shape and dtype of its tensor arguments at compile time; its arguments "
+                           "are ({}) (give the parameters a shape, or R.match_cast them to one)",
+                           func_name_, script_name, fmt::join(arg_sinfos, ", ")));
   }
 
   rvm::ExecBuilder* builder_;

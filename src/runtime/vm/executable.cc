@@ -12,7 +12,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "library_check.h"
 #include "rlx/runtime/error.h"
 
 namespace rlx::runtime::vm {
@@ -524,7 +523,6 @@ std::shared_ptr<Executable> Executable::LoadFromModule(const Module& module) {
 }
 
 std::shared_ptr<Executable> Executable::LoadFromLibrary(const std::string& path, Module* library) {
-  CheckSharedLibraryComplete(path);
   Module module = Module::LoadFromFile(path);
   auto exec = LoadFromModule(module);
   if (library != nullptr) *library = module;

@@ -469,7 +469,7 @@ class Module:
     VMCodeGen(mod);
     FAIL() << "expected a CompileError";
   } catch (const CompileError& error) {
-    EXPECT_THAT(error.what(), HasSubstr("operator relax.add"));
+    EXPECT_THAT(error.what(), HasSubstr("operator R.add"));
     EXPECT_THAT(error.what(), HasSubstr("lowering pipeline"));
   }
 }

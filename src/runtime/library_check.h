@@ -9,8 +9,8 @@
 
 #include <string>
 
-namespace rlx::runtime::vm {
+namespace rlx::runtime {
 
 void CheckSharedLibraryComplete(const std::string& path);
 
-}  // namespace rlx::runtime::vm
+}  // namespace rlx::runtime

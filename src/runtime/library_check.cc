@@ -8,7 +8,7 @@
 
 #include "rlx/runtime/error.h"
 
-namespace rlx::runtime::vm {
+namespace rlx::runtime {
 namespace {
 
 bool ReadAt(std::ifstream& in, uint64_t offset, void* data, size_t size) {
@@ -46,4 +46,4 @@ void CheckSharedLibraryComplete(const std::string& path) {
   }
 }
 
-}  // namespace rlx::runtime::vm
+}  // namespace rlx::runtime
