@@ -14,7 +14,7 @@ run_ctest() {
   shift
   (cd "$dir" && ctest -j "$jobs" --output-on-failure --timeout 600 "$@") > "$dir/ctest.log" 2>&1
   local rc=$?
-  grep -v -E "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed" "$dir/ctest.log" | grep -v "^Test project" | sed '/^$/N;/^\n$/D'
+  grep -v -E "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed" "$dir/ctest.log" | grep -v -E "^Test project|^ +Start +[0-9]+: " | sed '/^$/N;/^\n$/D'
   return $rc
 }
 
