@@ -283,7 +283,7 @@ bool TIRParser::ParseStmt(const py::StmtList& stmts, size_t i, std::vector<tir::
       if (IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.attr") ||
           IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.launch_thread")) {
         const auto& call = stmt.Cast<py::ExprStmt>().value->Cast<py::Call>();
-        out->push_back(ParseAttrCall(call, nullptr, [&] { return RestOrEmpty(stmts, i + 1); }));
+        out->push_back(ParseAttrCall(call, nullptr, [&] { return ParseStmts(stmts, i + 1); }));
         return true;
       }
       return ParseExprStmt(stmt.Cast<py::ExprStmt>(), out);
@@ -436,7 +436,7 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
     return false;
   }
   if (callee == "T.launch_thread") {
-    out->push_back(ParseAttrCall(*call, &target, [&] { return RestOrEmpty(stmts, i + 1); }));
+    out->push_back(ParseAttrCall(*call, &target, [&] { return ParseStmts(stmts, i + 1); }));
     return true;
   }
   if (callee == "T.decl_buffer") {
