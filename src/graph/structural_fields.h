@@ -245,6 +245,11 @@ bool ReduceFields(R& r, const tir::LetStmtNode& a, const tir::LetStmtNode& b) {
          r.Child(Field("body"), a.body.get(), b.body.get());
 }
 template <typename R>
+bool ReduceFields(R& r, const tir::AttrStmtNode& a, const tir::AttrStmtNode& b) {
+  return r.Child(Field("node"), a.node.get(), b.node.get()) && r.Value(Field("attr_key"), a.attr_key, b.attr_key) &&
+         r.Child(Field("value"), a.value.get(), b.value.get()) && r.Child(Field("body"), a.body.get(), b.body.get());
+}
+template <typename R>
 bool ReduceFields(R& r, const tir::EvaluateNode& a, const tir::EvaluateNode& b) {
   return r.Child(Field("value"), a.value.get(), b.value.get());
 }
@@ -269,7 +274,7 @@ bool ReduceFields(R& r, const tir::DeclBufferNode& a, const tir::DeclBufferNode&
 template <typename R>
 bool ReduceFields(R& r, const tir::IterVarNode& a, const tir::IterVarNode& b) {
   return r.Child(Field("var"), a.var.get(), b.var.get()) && ReduceRange(r, "dom", -1, a.dom, b.dom) &&
-         r.Value(Field("iter_kind"), a.iter_kind, b.iter_kind);
+         r.Value(Field("iter_kind"), a.iter_kind, b.iter_kind) && r.Value(Field("thread_tag"), a.thread_tag, b.thread_tag);
 }
 template <typename R>
 bool ReduceFields(R& r, const tir::BufferRegionNode& a, const tir::BufferRegionNode& b) {

@@ -2,7 +2,7 @@
 //
 // One walk over the body with a scoped set of bound variables and one of
 // declared buffers. Binding statements (For, LetStmt, Block, Allocate,
-// DeclBuffer) mark both sets, bind what they introduce, visit their body
+// DeclBuffer, a thread_extent AttrStmt) mark both sets, bind what they introduce, visit their body
 // and restore the marks, so a variable or buffer is visible exactly inside
 // the statement that introduces it. Parameters and buffer_map are bound
 // before the walk; a bare variable in a buffer_map (or match_buffer) shape,
@@ -75,6 +75,23 @@ class PrimFuncChecker : public tir::StmtVisitor {
     VisitPrimExpr(op->value);
     size_t mark = vars_.Mark();
     BindOnce(op->var, "let variable");
+    VisitStmt(op->body);
+    vars_.Restore(mark);
+  }
+
+  // A thread binding defines its IterVar's var in the body unless an
+  // enclosing binding (of the same env_thread) already did.
+  void VisitStmt_(const tir::AttrStmtNode* op, const tir::Stmt&) override {
+    if (op->value.defined()) VisitPrimExpr(op->value);
+    size_t mark = vars_.Mark();
+    if (tir::IsThreadBindingAttr(op->attr_key)) {
+      const auto* iter_var = op->node.as<tir::IterVarNode>();
+      if (iter_var == nullptr) {
+        Report(op->span, "attribute " + op->attr_key + " must be attached to an IterVar");
+      } else if (!vars_.Contains(iter_var->var.get())) {
+        BindOnce(iter_var->var, "thread variable");
+      }
+    }
     VisitStmt(op->body);
     vars_.Restore(mark);
   }

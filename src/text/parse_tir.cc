@@ -280,6 +280,12 @@ bool TIRParser::ParseStmt(const py::StmtList& stmts, size_t i, std::vector<tir::
   switch (stmt.kind) {
     case py::NodeKind::kExprStmt:
       if (IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.Bind")) return ParseExplicitBind(stmts, i, out);
+      if (IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.attr") ||
+          IsCallTo(*stmt.Cast<py::ExprStmt>().value, "T.launch_thread")) {
+        const auto& call = stmt.Cast<py::ExprStmt>().value->Cast<py::Call>();
+        out->push_back(ParseAttrCall(call, nullptr, [&] { return ParseStmts(stmts, i + 1); }));
+        return true;
+      }
       return ParseExprStmt(stmt.Cast<py::ExprStmt>(), out);
     case py::NodeKind::kAssign: return ParseAssign(stmts, i, out);
     case py::NodeKind::kAnnAssign: return ParseAnnAssign(stmts, i, out);
@@ -424,6 +430,14 @@ bool TIRParser::ParseNameAssign(const py::Assign& assign, const py::StmtList& st
   if (callee.rfind("T.axis.", 0) == 0) {
     ParseAxis(target.id, target.span, *call);
     return false;
+  }
+  if (callee == "T.env_thread") {
+    ParseEnvThread(*call, target);
+    return false;
+  }
+  if (callee == "T.launch_thread") {
+    out->push_back(ParseAttrCall(*call, &target, [&] { return ParseStmts(stmts, i + 1); }));
+    return true;
   }
   if (callee == "T.decl_buffer") {
     out->push_back(ParseDeclBuffer(*call, target.id, rest));

@@ -223,6 +223,11 @@ tir::Stmt TIRParser::ParseWith(const py::With& stmt) {
     scopes_.Pop();
     return WithStmtSpan(new tir::LetStmtNode(var, value, let_body), stmt.span);
   }
+  if (name == "T.attr" || name == "T.launch_thread") {
+    const py::Name* target = item.optional_vars ? &TargetName(*item.optional_vars, name.c_str()) : nullptr;
+    if (target != nullptr && name == "T.attr") Fail(item.optional_vars->span, "T.attr takes no `as name`");
+    return ParseAttrCall(*call, target, body);
+  }
   if (name == "T.Assert") {
     CallArgs args(*call, name, {"condition", "message"}, 2);
     PrimExpr cond = prim_.Eval(args.Required("condition"));
@@ -235,8 +240,86 @@ tir::Stmt TIRParser::ParseWith(const py::With& stmt) {
   }
   if (name == "T.decl_buffer") return ParseDeclBuffer(*call, target_name("T.decl_buffer").id, body);
   Fail(item.context_expr->span,
-       fmt::format("expected T.block, T.init, T.LetStmt, T.Assert, T.allocate or T.decl_buffer in a with "
-                   "statement, got {}", Describe(*item.context_expr)));
+       fmt::format("expected T.block, T.init, T.LetStmt, T.Assert, T.attr, T.launch_thread, T.allocate or "
+                   "T.decl_buffer in a with statement, got {}", Describe(*item.context_expr)));
+}
+
+// `tx = T.env_thread("threadIdx.x")`: a thread variable, bound later by
+// T.launch_thread(tx, extent).
+void TIRParser::ParseEnvThread(const py::Call& call, const py::Name& target) {
+  CallArgs args(call, "T.env_thread", {"thread_tag", "dtype"}, 1);
+  std::optional<std::string> tag = AsStringLiteral(args.Required("thread_tag"));
+  if (!tag) Fail(args.Required("thread_tag").span, "T.env_thread: the thread tag must be a string");
+  DataType dtype = DataType::Int(32);
+  if (args.Has("dtype")) {
+    std::optional<std::string> text = AsStringLiteral(args.Required("dtype"));
+    if (!text) Fail(args.Required("dtype").span, "T.env_thread: dtype must be a string");
+    std::optional<DataType> parsed = DataType::Parse(*text);
+    if (!parsed) Fail(args.Required("dtype").span, "T.env_thread: unknown dtype " + *text);
+    dtype = *parsed;
+  }
+  ir::Var var = NewVar(target.id, dtype, target.span);
+  thread_vars_[var.get()] = make<tir::IterVarNode>(var, tir::Range{}, tir::IterKind::kThreadIndex, *tag);
+  scopes_.DefinePrimVar(target.id, var);
+}
+
+// The node of a T.attr: a string, a buffer, a thread variable (its
+// IterVar) or any other expression.
+ObjectRef TIRParser::EvalAttrNode(const py::Expr& expr) {
+  if (std::optional<std::string> text = AsStringLiteral(expr)) return ir::MakeString(*text);
+  if (const auto* name = expr.As<py::Name>()) {
+    const Symbol* symbol = scopes_.Lookup(name->id);
+    if (symbol != nullptr && symbol->kind == SymbolKind::kBuffer) return symbol->buffer;
+  }
+  PrimExpr value = prim_.Eval(expr);
+  if (const auto* var = value.as<ir::VarNode>()) {
+    auto found = thread_vars_.find(var);
+    if (found != thread_vars_.end()) return found->second;
+  }
+  return value;
+}
+
+// T.launch_thread(tag or env_thread var, extent) is a "thread_extent"
+// AttrStmt whose node is the thread's IterVar over [0, extent); a tag
+// defines a fresh variable (named by `target`) for the body.
+// T.attr(node, attr_key, value) is the general form.
+tir::Stmt TIRParser::ParseAttrCall(const py::Call& call, const py::Name* target,
+                                   const std::function<tir::Stmt()>& body) {
+  std::string name = CalleeName(call);
+  if (name == "T.attr") {
+    CallArgs args(call, name, {"node", "attr_key", "value"}, 3);
+    ObjectRef node = EvalAttrNode(args.Required("node"));
+    std::optional<std::string> key = AsStringLiteral(args.Required("attr_key"));
+    if (!key) Fail(args.Required("attr_key").span, "T.attr: attr_key must be a string");
+    PrimExpr value = prim_.Eval(args.Required("value"));
+    if (tir::IsThreadBindingAttr(*key) && !node.isa<tir::IterVarNode>()) {
+      Fail(args.Required("node").span, fmt::format("T.attr: {} must be attached to a thread variable (T.env_thread)", *key));
+    }
+    return WithStmtSpan(new tir::AttrStmtNode(node, *key, value, body()), call.span);
+  }
+  CallArgs args(call, name, {"thread", "extent"}, 2);
+  const py::Expr& thread = args.Required("thread");
+  PrimExpr extent = prim_.Eval(args.Required("extent"));
+  tir::IterVar iter_var;
+  scopes_.Push();
+  if (std::optional<std::string> tag = AsStringLiteral(thread)) {
+    std::string var_name = target != nullptr ? target->id : *tag;
+    ir::Var var = NewVar(var_name, extent->dtype, target != nullptr ? target->span : thread.span);
+    iter_var = make<tir::IterVarNode>(var, tir::Range{ir::MakeInt(0, extent->dtype), extent},
+                                      tir::IterKind::kThreadIndex, *tag);
+    if (target != nullptr) scopes_.DefinePrimVar(target->id, var);
+  } else {
+    ObjectRef node = EvalAttrNode(thread);
+    const auto* env = node.as<tir::IterVarNode>();
+    if (env == nullptr) Fail(thread.span, "T.launch_thread: expected a thread tag string or a T.env_thread variable");
+    if (target != nullptr) Fail(target->span, "T.launch_thread of an env_thread variable takes no target");
+    iter_var = make<tir::IterVarNode>(env->var, tir::Range{ir::MakeInt(0, extent->dtype), extent},
+                                      tir::IterKind::kThreadIndex, env->thread_tag);
+  }
+  thread_vars_[iter_var->var.get()] = iter_var;
+  tir::Stmt inner = body();
+  scopes_.Pop();
+  return WithStmtSpan(new tir::AttrStmtNode(iter_var, "thread_extent", extent, inner), call.span);
 }
 
 tir::Stmt TIRParser::ParseAllocate(const py::Call& call, const std::string& name, const Span& name_span,

@@ -627,6 +627,7 @@ Docs ScriptPrinter::PrintStmt(const tir::Stmt& stmt) {
     }
     case NodeKind::kIfThenElse: return IfDocs(stmt.as<tir::IfThenElseNode>());
     case NodeKind::kLetStmt: return LetDocs(stmt.as<tir::LetStmtNode>());
+    case NodeKind::kAttrStmt: return AttrDocs(stmt.as<tir::AttrStmtNode>());
     case NodeKind::kEvaluate: {
       const PrimExpr& value = stmt.as<tir::EvaluateNode>()->value;
       std::string text = Expr(value);
@@ -809,6 +810,46 @@ Docs ScriptPrinter::LetDocs(const tir::LetStmtNode* let) {
   Docs out = {Line(lhs + ": " + type + " = " + rhs)};
   Append(&out, std::move(body));
   return out;
+}
+
+// TVM's form: a thread binding whose variable is not defined yet prints as
+// `tx = T.launch_thread("threadIdx.x", extent)` (or `with ... as tx:`), one
+// whose variable is defined as `T.launch_thread(tx, extent)`; any other
+// attribute as `T.attr(node, "key", value)`. The concise form (the last
+// statement of its sequence) puts the body after it at the same level.
+Docs ScriptPrinter::AttrDocs(const tir::AttrStmtNode* attr) {
+  bool concise = AllowConcise();
+  std::string value = attr->value.defined() ? Expr(attr->value) : "None";
+  const auto* iter_var = attr->node.as<tir::IterVarNode>();
+  bool launch = iter_var != nullptr && tir::IsThreadBindingAttr(attr->attr_key);
+  bool defines_var = launch && !IsDefined(iter_var->var.get());
+  std::string rhs;
+  if (launch && attr->attr_key == "thread_extent") {
+    rhs = T("launch_thread") + "(" + (defines_var ? Quote(iter_var->thread_tag) : NameOf(iter_var->var.get())) + ", " +
+          value + ")";
+  } else {
+    defines_var = false;
+    rhs = T("attr") + "(" + AttrNodeText(attr->node) + ", " + Quote(attr->attr_key) + ", " + value + ")";
+  }
+  FrameGuard frame(this, FrameKind::kTIR);
+  std::string lhs = defines_var ? DefineTIRVar(iter_var->var, *frame) : "";
+  PrintBody(attr->body, *frame);
+  Docs body = std::move(frame->stmts);
+  if (!concise) return {Block("with " + rhs + (lhs.empty() ? "" : " as " + lhs) + ":", std::move(body))};
+  Docs out = {Line(lhs.empty() ? rhs : lhs + " = " + rhs)};
+  Append(&out, std::move(body));
+  return out;
+}
+
+std::string ScriptPrinter::AttrNodeText(const ObjectRef& node) {
+  if (!node.defined()) return "None";
+  if (const auto* iter_var = node.as<tir::IterVarNode>()) {
+    if (IsDefined(iter_var->var.get())) return NameOf(iter_var->var.get());
+    return T("env_thread") + "(" + Quote(iter_var->thread_tag) + ")";
+  }
+  if (node.isa<ir::BufferNode>()) return BufferName(cast<ir::BufferNode>(node));
+  if (node.isa<ir::PrimExprNode>()) return Expr(cast<ir::PrimExprNode>(node));
+  return "None";
 }
 
 Docs ScriptPrinter::AssertDocs(const tir::AssertStmtNode* assert_stmt) {

@@ -175,6 +175,8 @@ class ScriptPrinter {
   Docs BlockDocs(const tir::BlockNode* block, const tir::BlockRealizeNode* realize);
   void PrintIterVars(const tir::BlockNode* block, const tir::BlockRealizeNode* realize, Frame& frame);
   Docs LetDocs(const tir::LetStmtNode* let);
+  Docs AttrDocs(const tir::AttrStmtNode* attr);
+  std::string AttrNodeText(const ObjectRef& node);
   Docs AssertDocs(const tir::AssertStmtNode* assert_stmt);
   Docs AllocateDocs(const tir::AllocateNode* alloc);
   Docs DeclBufferDocs(const tir::DeclBufferNode* decl, bool defines_data);

@@ -103,6 +103,11 @@ class TIRParser {
   void ParseMatchBuffer(const py::Call& call, const std::string& name, const Span& span);
   void ParseAllocBuffer(const py::Call& call, const std::string& name, const Span& span);
   tir::Stmt RestOrEmpty(const py::StmtList& stmts, size_t begin);
+  // T.attr / T.launch_thread (parse_tir_scope.cc): `target` names the
+  // variable a launch of a thread tag defines (may be null).
+  tir::Stmt ParseAttrCall(const py::Call& call, const py::Name* target, const std::function<tir::Stmt()>& body);
+  ObjectRef EvalAttrNode(const py::Expr& expr);
+  void ParseEnvThread(const py::Call& call, const py::Name& target);
 
   // ---- Blocks (parse_tir_block.cc) ----
   BlockState& CurrentBlock(const Span& span, const std::string& what);
@@ -126,6 +131,8 @@ class TIRParser {
   std::vector<ir::Buffer> root_allocs_;
   std::vector<BlockState*> blocks_;
   std::vector<Loop> loops_;
+  // Variables of T.env_thread / T.launch_thread, to their IterVar.
+  std::unordered_map<const ir::VarNode*, tir::IterVar> thread_vars_;
 };
 
 }  // namespace rlx::text::detail

@@ -120,6 +120,7 @@ class Compiler {
   StmtFn CompileStore(const BufferStoreNode* store);
   StmtFn CompileIf(const IfThenElseNode* node);
   StmtFn CompileLetStmt(const LetStmtNode* let);
+  StmtFn CompileAttrStmt(const AttrStmtNode* attr);
   StmtFn CompileAssert(const AssertStmtNode* node);
   StmtFn CompileAllocate(const AllocateNode* alloc);
   StmtFn CompileDeclBuffer(const DeclBufferNode* decl);

@@ -125,6 +125,7 @@ StmtFn Compiler::CompileStmt(const Stmt& stmt) {
     case NodeKind::kBufferStore: fn = CompileStore(stmt.as<BufferStoreNode>()); break;
     case NodeKind::kIfThenElse: fn = CompileIf(stmt.as<IfThenElseNode>()); break;
     case NodeKind::kLetStmt: fn = CompileLetStmt(stmt.as<LetStmtNode>()); break;
+    case NodeKind::kAttrStmt: fn = CompileAttrStmt(stmt.as<AttrStmtNode>()); break;
     case NodeKind::kAssertStmt: fn = CompileAssert(stmt.as<AssertStmtNode>()); break;
     case NodeKind::kAllocate: fn = CompileAllocate(stmt.as<AllocateNode>()); break;
     case NodeKind::kDeclBuffer: fn = CompileDeclBuffer(stmt.as<DeclBufferNode>()); break;
@@ -390,6 +391,20 @@ StmtFn Compiler::CompileLetStmt(const LetStmtNode* let) {
     f.vars[slot] = value(f);
     body(f);
   };
+}
+
+// A GPU thread binding has no CPU meaning (TVM's CPU targets reject it as
+// well); every other attribute (pragma_*, storage_alignment, ...) is a hint
+// that leaves the body's meaning unchanged, so the body runs as is.
+StmtFn Compiler::CompileAttrStmt(const AttrStmtNode* attr) {
+  if (IsThreadBindingAttr(attr->attr_key)) {
+    const auto* iter_var = attr->node.as<IterVarNode>();
+    std::string tag = iter_var != nullptr ? iter_var->thread_tag : std::string("?");
+    ThrowError(current_span_, fmt::format("the TIR interpreter cannot run a GPU thread binding ({} of {}); "
+                                          "it runs CPU code only",
+                                          attr->attr_key, tag));
+  }
+  return CompileStmt(attr->body);
 }
 
 StmtFn Compiler::CompileAssert(const AssertStmtNode* node) {

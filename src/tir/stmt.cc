@@ -10,8 +10,13 @@ const char* IterKindName(IterKind kind) {
     case IterKind::kReduce: return "R";
     case IterKind::kScan: return "C";
     case IterKind::kOpaque: return "O";
+    case IterKind::kThreadIndex: return "T";
   }
   return "?";
+}
+
+bool IsThreadBindingAttr(const std::string& attr_key) {
+  return attr_key == "thread_extent" || attr_key == "virtual_thread";
 }
 
 const char* ForKindName(ForKind kind) {

@@ -98,6 +98,11 @@ void StmtVisitor::VisitStmt_(const LetStmtNode* op, const Stmt&) {
   VisitStmt(op->body);
 }
 
+void StmtVisitor::VisitStmt_(const AttrStmtNode* op, const Stmt&) {
+  VisitPrimExpr(op->value);
+  VisitStmt(op->body);
+}
+
 void StmtVisitor::VisitStmt_(const EvaluateNode* op, const Stmt&) { VisitPrimExpr(op->value); }
 
 void StmtVisitor::VisitStmt_(const AssertStmtNode* op, const Stmt&) {
@@ -360,6 +365,14 @@ Stmt StmtMutator::VisitStmt_(const LetStmtNode* op, const Stmt& self) {
   Stmt body = MutateOptional(op->body, &changed);
   if (!changed) return self;
   return WithSpan(new LetStmtNode(op->var, std::move(value), std::move(body)), op->span);
+}
+
+Stmt StmtMutator::VisitStmt_(const AttrStmtNode* op, const Stmt& self) {
+  bool changed = false;
+  PrimExpr value = MutateOptional(op->value, &changed);
+  Stmt body = MutateOptional(op->body, &changed);
+  if (!changed) return self;
+  return WithSpan(new AttrStmtNode(op->node, op->attr_key, std::move(value), std::move(body)), op->span);
 }
 
 Stmt StmtMutator::VisitStmt_(const EvaluateNode* op, const Stmt& self) {

@@ -67,6 +67,7 @@ namespace rlx {
   X(SeqStmt)              \
   X(IfThenElse)           \
   X(LetStmt)              \
+  X(AttrStmt)             \
   X(Evaluate)             \
   X(AssertStmt)           \
   X(Allocate)             \

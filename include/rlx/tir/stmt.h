@@ -38,17 +38,21 @@ struct Range {
   PrimExpr extent;
 };
 
-enum class IterKind { kSpatial, kReduce, kScan, kOpaque };
+// kThreadIndex: a GPU thread/block index bound by a "thread_extent"
+// AttrStmt (T.launch_thread / T.env_thread), named by its thread_tag.
+enum class IterKind { kSpatial, kReduce, kScan, kOpaque, kThreadIndex };
 // "S", "R", ... as in T.axis.remap; and the long names "spatial", "reduce".
 const char* IterKindName(IterKind kind);
 
 class IterVarNode : public Node {
  public:
   static constexpr NodeKind kKind = NodeKind::kIterVar;
-  IterVarNode(Var var, Range dom, IterKind iter_kind) : Node(kKind), var(std::move(var)), dom(std::move(dom)), iter_kind(iter_kind) {}
+  IterVarNode(Var var, Range dom, IterKind iter_kind, std::string thread_tag = "")
+      : Node(kKind), var(std::move(var)), dom(std::move(dom)), iter_kind(iter_kind), thread_tag(std::move(thread_tag)) {}
   Var var;
-  Range dom;
+  Range dom;  // min/extent undefined for an env_thread not launched yet
   IterKind iter_kind;
+  std::string thread_tag;  // "threadIdx.x", ... for kThreadIndex; else empty
 };
 using IterVar = Ref<IterVarNode>;
 
@@ -149,6 +153,26 @@ class LetStmtNode : public StmtNode {
   PrimExpr value;
   Stmt body;
 };
+
+// TVM's AttrStmt: attaches (attr_key, value) to `node` for the extent of
+// `body`. `node` is any IR node: an IterVar for "thread_extent" /
+// "virtual_thread" (the binding defines the IterVar's var in `body` unless
+// an enclosing one already did), a Var or Buffer for "storage_alignment",
+// "pragma_*", ..., or a StringImm. Keys other than thread bindings do not
+// change what the body computes.
+class AttrStmtNode : public StmtNode {
+ public:
+  static constexpr NodeKind kKind = NodeKind::kAttrStmt;
+  AttrStmtNode(ObjectRef node, std::string attr_key, PrimExpr value, Stmt body)
+      : StmtNode(kKind), node(std::move(node)), attr_key(std::move(attr_key)), value(std::move(value)), body(std::move(body)) {}
+  ObjectRef node;
+  std::string attr_key;
+  PrimExpr value;
+  Stmt body;
+};
+
+// True for the keys whose node is an IterVar bound to a GPU thread.
+bool IsThreadBindingAttr(const std::string& attr_key);
 
 class EvaluateNode : public StmtNode {
  public:

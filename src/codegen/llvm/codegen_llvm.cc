@@ -313,6 +313,17 @@ void CodeGenLLVM::VisitStmt_(const tir::LetStmtNode* op, const tir::Stmt&) {
   UnbindVar(op->var);
 }
 
+// Attributes are hints with no CPU meaning (pragma_*, storage_alignment,
+// ...): the body is generated as is. A GPU thread binding cannot run here.
+void CodeGenLLVM::VisitStmt_(const tir::AttrStmtNode* op, const tir::Stmt&) {
+  if (tir::IsThreadBindingAttr(op->attr_key)) {
+    const auto* iter_var = op->node.as<tir::IterVarNode>();
+    ThrowError(op->span, fmt::format("codegen: function {}: {} binds thread {}, which the CPU target cannot run",
+                                     func_name_, op->attr_key, iter_var != nullptr ? iter_var->thread_tag : "?"));
+  }
+  VisitStmt(op->body);
+}
+
 void CodeGenLLVM::VisitStmt_(const tir::SeqStmtNode* op, const tir::Stmt&) {
   for (const tir::Stmt& stmt : op->seq) VisitStmt(stmt);
 }

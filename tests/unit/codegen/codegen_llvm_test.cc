@@ -451,5 +451,25 @@ TEST(CodegenLLVMTest, DuplicateNamesAndUnsupportedIntrinsicsAreCompileErrors) {
               HasSubstr("intrinsic frobnicate is not supported"));
 }
 
+TEST(CodegenLLVMTest, AttrStmtHintsPassThroughAndThreadBindingsAreCompileErrors) {
+  Var i = MakeVar("i");
+  Buffer x = ir::MakeBuffer("X", {MakeInt(8)}, DataType::Float32());
+  Buffer y = ir::MakeBuffer("Y", {MakeInt(8)}, DataType::Float32());
+  Stmt loop = Loop(i, MakeInt(8), Store(y, Load(x, {i}) * MakeFloat(2.0), {i}));
+  PrimFunc hinted = Func({x, y}, make<tir::AttrStmtNode>(ir::MakeString("default"), "pragma_unroll",
+                                                          MakeInt(4, DataType::Int32()), loop));
+  ExpectJitMatchesInterpreter(hinted, {Pattern(DataType::Float32(), {8})}, {HostTensor(DataType::Float32(), {8})});
+
+  Var tx = MakeVar("tx", DataType::Int32());
+  IterVar thread = make<tir::IterVarNode>(tx, tir::Range{MakeInt(0, DataType::Int32()), MakeInt(8, DataType::Int32())},
+                                          tir::IterKind::kThreadIndex, "threadIdx.x");
+  PrimFunc gpu = Func({x, y}, make<tir::AttrStmtNode>(thread, "thread_extent", MakeInt(8, DataType::Int32()),
+                                                       Store(y, Load(x, {tx}), {tx})));
+  EXPECT_THAT(CompileErrorOf([&] {
+                codegen::JitModule::Compile({{"gpu", gpu}});
+              }),
+              HasSubstr("thread_extent binds thread threadIdx.x, which the CPU target cannot run"));
+}
+
 }  // namespace
 }  // namespace rlx::codegen_test

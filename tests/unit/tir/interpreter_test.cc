@@ -218,6 +218,34 @@ TEST(InterpreterTest, LetStmtBindsItsVariable) {
   }
 }
 
+TEST(InterpreterTest, AttrStmtHintRunsItsBody) {
+  Var n = MakeVar("n"), i = MakeVar("i");
+  Buffer x = ir::MakeBuffer("X", {n}, DataType::Float32());
+  Buffer y = ir::MakeBuffer("Y", {n}, DataType::Float32());
+  Stmt loop = Loop(i, n, Store(y, Load(x, {i}) * MakeFloat(2.0), {i}));
+  Stmt body = make<AttrStmtNode>(x->data, "storage_alignment", MakeInt(64, DataType::Int32()),
+                                 make<AttrStmtNode>(ir::MakeString("default"), "pragma_unroll",
+                                                    MakeInt(4, DataType::Int32()), loop));
+  PrimFunc func = Func({x, y}, body);
+  HostTensor xs = Pattern(DataType::Float32(), {5});
+  HostTensor ys(DataType::Float32(), {5});
+  RunPrimFunc(func, {&xs, &ys});
+  for (int64_t k = 0; k < 5; ++k) EXPECT_FLOAT_EQ(ys.At({k}), xs.At({k}) * 2);
+}
+
+TEST(InterpreterTest, ThreadBindingIsAnError) {
+  Var n = MakeVar("n"), tx = MakeVar("tx", DataType::Int32());
+  Buffer y = ir::MakeBuffer("Y", {n}, DataType::Float32());
+  IterVar thread = make<IterVarNode>(tx, Range{MakeInt(0, DataType::Int32()), MakeInt(4, DataType::Int32())},
+                                     IterKind::kThreadIndex, "threadIdx.x");
+  Stmt body = make<AttrStmtNode>(thread, "thread_extent", MakeInt(4, DataType::Int32()),
+                                 Store(y, MakeFloat(1.0), {ir::cast(n->dtype, tx)}));
+  PrimFunc func = Func({y}, body);
+  HostTensor ys(DataType::Float32(), {4});
+  EXPECT_THAT(ErrorOf([&] { RunPrimFunc(func, {&ys}); }),
+              HasSubstr("cannot run a GPU thread binding (thread_extent of threadIdx.x)"));
+}
+
 TEST(InterpreterTest, ScalarParameterAndLetExpression) {
   // Y[i] = let s = X[i] * alpha in s + shift, with alpha a float parameter
   // and shift an int parameter cast to float.
