@@ -127,6 +127,12 @@ class CodeGenLLVM : public ir::PrimExprFunctor<llvm::Value*(const ir::PrimExpr&)
   llvm::Value* EmitUnaryMath(const std::string& name, DataType dtype, llvm::Value* x);
   llvm::Value* EmitBinaryMath(const std::string& name, DataType dtype, llvm::Value* x, llvm::Value* y);
   llvm::Value* EmitIntegerIntrinsic(const ir::CallNode* op, const std::string& name);
+  // ---- inline vectorizable float math (codegen_llvm_fast_math.cc)
+  // Whether `name` on `dtype` has an inline implementation (exp and tanh on float32 and narrower).
+  bool HasFastMath(const std::string& name, DataType dtype);
+  llvm::Value* EmitFastMath(const std::string& name, DataType dtype, llvm::Value* x);
+  llvm::Value* EmitFastExpF32(llvm::Value* x);
+  llvm::Value* EmitFastTanhF32(llvm::Value* x);
   llvm::Value* CallLibm(const std::string& base_name, DataType dtype, const std::vector<llvm::Value*>& args);
   llvm::Value* CallIntrinsic(llvm::Intrinsic::ID id, const std::vector<llvm::Type*>& overloads,
                              const std::vector<llvm::Value*>& args);

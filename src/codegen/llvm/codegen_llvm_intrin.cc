@@ -12,7 +12,9 @@
 //   for float16/bfloat16/float32 (computed in float32), `tanh` for float64;
 //   vector operands are scalarized lane by lane. They are declared
 //   `memory(none)` (errno is never read), so LLVM may hoist them.
-//   fast_exp / fast_tanh / fast_erf currently mean exp / tanh / erf.
+//   fast_erf currently means erf.
+// - exp, fast_exp, tanh, fast_tanh on float32 (and float16/bfloat16) are inline IR that
+//   vectorizes (codegen_llvm_fast_math.cc); float64 keeps llvm.exp / tanh.
 // - Integer helpers: clz, popcount, bitwise_and/or/xor/not, shift_left,
 //   shift_right (arithmetic for signed types), abs; isnan/isinf/isfinite.
 // - if_then_else(c, a, b) evaluates only the chosen arm (a branch and a phi)
@@ -141,6 +143,7 @@ llvm::Value* CodeGenLLVM::EmitMathCall(const ir::CallNode* op, const std::string
 
 llvm::Value* CodeGenLLVM::EmitUnaryMath(const std::string& name, DataType dtype, llvm::Value* x) {
   llvm::Type* type = x->getType();
+  if (HasFastMath(name, dtype)) return EmitFastMath(name, dtype, x);
   if (auto it = UnaryLLVMIntrinsics().find(name); it != UnaryLLVMIntrinsics().end()) {
     return FinishFloat(dtype, CallIntrinsic(it->second, {type}, {x}));
   }
