@@ -174,3 +174,22 @@ TEST(ScheduleInjectiveCPUTest, Idempotent) {
 
 }  // namespace
 }  // namespace rlx::op_test
+
+namespace rlx::op_test {
+namespace {
+
+// The vectorized lanes must reach LLVM as one vector loop (wide loads and
+// stores), not be unrolled into scalars that the vectorizer then widens
+// across the enclosing loop with gathers and scatters.
+TEST(ScheduleInjectiveCPUTest, VectorizedLanesBecomeWideAccesses) {
+  LegalizedOp op = LegalizeCall({{"x", TensorType("(\"n\",)")}, {"y", TensorType("(\"n\",)")}}, "R.add(x, y)");
+  auto jit = codegen::JitModule::Compile({{"add", op.func}}, {});
+  const std::string& ir = jit->GetLLVMIR();
+  EXPECT_NE(ir.find("load <16 x float>"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("store <16 x float>"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("masked.gather"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("masked.scatter"), std::string::npos) << ir;
+}
+
+}  // namespace
+}  // namespace rlx::op_test
