@@ -22,6 +22,10 @@ struct CodegenOptions {
   // Run tir::LowerForCodegen on each function first (needed for functions
   // with blocks or multi-dimensional accesses; harmless on lowered ones).
   bool lower = true;
+  // Before lowering, give elementwise loop nests the default CPU schedule
+  // (tir::ScheduleInjectiveCPU: parallel outer loop, vectorized inner loop).
+  // Only with `lower` and opt_level >= 1.
+  bool schedule = true;
   // Run LLVM's verifier on the generated module (a failure is an internal
   // error: it means a codegen bug).
   bool verify = true;

@@ -50,6 +50,14 @@ PrimFunc FlattenBuffer(const PrimFunc& func);
 // variables to their values.
 PrimFunc Simplify(const PrimFunc& func);
 
+// The default CPU schedule of elementwise loop nests (run before
+// LowerForCodegen, on functions that still have blocks): a nest of serial
+// loops around a block that only writes its own point from other buffers
+// gets a parallel outer loop and an innermost loop split into a vectorized
+// main part and a serial tail (valid for every value of a symbolic extent).
+// Other nests are left as they are. Idempotent.
+PrimFunc ScheduleInjectiveCPU(const PrimFunc& func);
+
 // LowerInitBlock, ConvertBlocksToLoops, FlattenBuffer, Simplify.
 PrimFunc LowerForCodegen(const PrimFunc& func);
 

@@ -240,6 +240,10 @@ llvm::MDNode* CodeGenLLVM::LoopMetadata(const tir::ForNode* op) {
     flag("llvm.loop.vectorize.enable", const_md(i1_ty_, 1));
     if (extent && *extent > 1 && *extent <= 64 && (*extent & (*extent - 1)) == 0) {
       flag("llvm.loop.vectorize.width", const_md(i32_ty_, *extent));
+      // Otherwise the full-unroll pass, which runs before the loop
+      // vectorizer, turns the lanes into scalars, and the vectorizer then
+      // widens the enclosing loop with strided gathers and scatters instead.
+      flag("llvm.loop.unroll.disable");
     }
   } else {
     return nullptr;

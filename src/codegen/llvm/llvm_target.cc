@@ -109,6 +109,13 @@ void OptimizeModule(llvm::Module& module, llvm::TargetMachine* target, int opt_l
   passes.run(module, mam);
 }
 
+// The TIR lowering of one function before codegen: the default CPU schedule
+// (when enabled and optimizing), then LowerForCodegen.
+tir::PrimFunc LowerFunction(const tir::PrimFunc& func, const CodegenOptions& options) {
+  bool schedule = options.schedule && options.opt_level >= 1;
+  return tir::LowerForCodegen(schedule ? tir::ScheduleInjectiveCPU(func) : func);
+}
+
 std::unique_ptr<llvm::Module> BuildModule(llvm::LLVMContext* context, llvm::TargetMachine* target,
                                           const NamedPrimFuncs& funcs, const CodegenOptions& options) {
   CodeGenLLVM codegen(context, target, options, "rlx_module");
@@ -116,7 +123,7 @@ std::unique_ptr<llvm::Module> BuildModule(llvm::LLVMContext* context, llvm::Targ
   for (const auto& [name, func] : funcs) {
     if (name.empty()) ThrowError(func->span, "codegen: a function needs a non-empty name");
     if (!names.insert(name).second) ThrowError(func->span, fmt::format("codegen: two functions are named {}", name));
-    codegen.AddFunction(name, options.lower ? tir::LowerForCodegen(func) : func);
+    codegen.AddFunction(name, options.lower ? LowerFunction(func, options) : func);
   }
   std::unique_ptr<llvm::Module> module = codegen.Finish();
   OptimizeModule(*module, target, options.opt_level);
