@@ -8,7 +8,16 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev
   python3  # the demo writes its inputs and checks its outputs with it (standard library only)
+  python3-onnx  # tools/ort/inspect_onnx.py: op-type inventory of the real ONNX models
 )
+
+# The real-model checks (tests/models, bench/ocr_vs_ort.sh; CMake option RLX_MODEL_TESTS) run ONNX
+# Runtime through Node and install the models with npm. Node and npm may come from elsewhere than
+# Debian (a newer nodejs ships its own npm), so Debian's are installed only where none is on PATH.
+if [ "${RLX_MODEL_DEPS:-0}" = "1" ]; then
+  if ! command -v node >/dev/null 2>&1; then packages+=(nodejs); fi
+  if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi
+fi
 
 missing=()
 for pkg in "${packages[@]}"; do
