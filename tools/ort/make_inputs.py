@@ -5,7 +5,8 @@ float32 NCHW arrays, normalized the way PaddleOCR normalizes them:
   det  x: [1, 3, H, W], RGB/255 then per channel (v - mean) / std with mean (0.485, 0.456, 0.406),
           std (0.229, 0.224, 0.225); H, W in 320x320, 640x640, 480x800 (multiples of 32)
   rec  x: [B, 3, 48, W], (v/255 - 0.5) / 0.5; W in 160, 320, 640; B in 1, 8
-  cls  x: [B, 3, 48, 192], (v/255 - 0.5) / 0.5; B in 1, 8 (in the batch of 8, half are turned 180°)
+  cls  x: [B, 3, 48, 192], (v/255 - 0.5) / 0.5; B in 1, 8 (in the batch of 8, half are turned 180°);
+          and [4, 3, 48, 320] for a third size (cls has dynamic height and width too)
 
 Two kinds of image: "noise" (every pixel uniform random) and "text": dark glyph-like shapes (bars,
 boxes, diagonals, dots, arranged as characters in words and lines) on a light, slightly noisy
@@ -198,6 +199,7 @@ def main():
     emit("cls", "cls_text_b1", [text_crop(rng, h, w)], half, half)
     crops = [text_crop(rng, h, w) for _ in range(8)]
     emit("cls", "cls_text_b8", [c.rotated_180() if i % 2 else c for i, c in enumerate(crops)], half, half)
+    emit("cls", "cls_text_b4_w320", [text_crop(rng, h, 320) for _ in range(4)], half, half)
     emit("cls", "cls_noise_b1", [noise_image(rng, h, w)], half, half)
 
 
