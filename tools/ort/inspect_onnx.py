@@ -99,7 +99,7 @@ def main():
 
     if markdown:
         print(f"- opset: {opsets}; IR version {model.ir_version}; producer "
-              f"{model.producer_name} {model.producer_version}")
+              f"{model.producer_name or '(none)'} {model.producer_version}".rstrip())
         for vi in inputs:
             print(f"- input `{value_info_text(vi)}`")
         for vi in graph.output:
@@ -116,7 +116,7 @@ def main():
 
     print(f"model: {args[0]}")
     print(f"opset: {opsets}  ir_version: {model.ir_version}  "
-          f"producer: {model.producer_name} {model.producer_version}")
+          f"producer: {model.producer_name or '(none)'} {model.producer_version}".rstrip())
     for vi in inputs:
         print(f"input  {value_info_text(vi)}")
     for vi in graph.output:
