@@ -39,6 +39,7 @@ if [ -z "$work" ]; then
 fi
 ocr_setup "$work"
 mkdir -p "$work/bench"
+load_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 
 # The sizes benchmarked: text-like inputs (latency does not depend on the pixel values).
 declare -A BENCH_INPUTS=(
@@ -107,6 +108,9 @@ for kind in "${OCR_KINDS[@]}"; do
   compile_rows+=("| $kind | $(basename "$model") | $rlx_compile | $ort_create |")
 done
 
+echo "Machine: $(nproc) CPUs, load average $load_start at the start and" \
+  "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') at the end (1, 5, 15 min)"
+echo
 echo "Compile time (once per model, symbolic dims; ONNX Runtime: session creation with all graph optimizations)"
 echo
 echo "| model | file | rlx build | ORT session create |"

@@ -58,10 +58,13 @@ ocr_setup() {
     [ -f "${OCR_MODEL[$kind]:-}" ] || ocr_die "scripts/fetch_models.sh gave no $kind model"
   done
   mkdir -p "$work/inputs"
-  # The inputs are deterministic: write them once per work folder.
-  if [ ! -f "$work/inputs/.complete" ]; then
+  # The inputs are deterministic: write them once per work folder and version of make_inputs.py.
+  local stamp
+  stamp="$work/inputs/.complete-$(cksum < "$OCR_TOOLS_DIR/make_inputs.py" | cut -d' ' -f1)"
+  if [ ! -f "$stamp" ]; then
+    rm -f "$work/inputs"/.complete-*
     python3 "$OCR_TOOLS_DIR/make_inputs.py" "$work/inputs" >/dev/null || ocr_die "make_inputs.py failed"
-    touch "$work/inputs/.complete"
+    touch "$stamp"
   fi
 }
 
