@@ -14,6 +14,7 @@
 # that fails is shown in the table as "failed" (its log is kept under the work folder).
 set -uo pipefail
 
+# shellcheck source=tools/ort/ocr_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../tools/ort/ocr_common.sh"
 
 runs=20
@@ -53,6 +54,10 @@ shape_of() {  # the shape of an input .npy, as 1x3x48x320
     "$OCR_TOOLS_DIR/npy.js" "$1"
 }
 
+us_to_ms() {  # microseconds as printed by rlx run --bench -> milliseconds, or "failed" if none
+  awk -v u="$1" 'BEGIN { if (u == "") printf "failed"; else printf "%.3f", u / 1000 }'
+}
+
 ratio() {  # ORT / rlx, 2 decimals, or "-"
   if [[ "$1" =~ ^[0-9.]+$ && "$2" =~ ^[0-9.]+$ ]]; then
     awk -v o="$1" -v r="$2" 'BEGIN { if (r > 0) printf "%.2f", o / r; else printf "-" }'
@@ -87,22 +92,26 @@ for kind in "${OCR_KINDS[@]}"; do
     node "$OCR_ORT_RUN" "$model" --input "x=$input" --threads 2 --bench "$runs" --warmup 3 > "$log" 2>&1 ||
       ocr_die "ONNX Runtime failed on $kind $name: $(tail -n 3 "$log")"
     ort_ms="$(sed -n 's/^bench: median_ms=\([0-9.]*\).*/\1/p' "$log")"
+    ort_min="$(sed -n 's/^bench: .* min_ms=\([0-9.]*\).*/\1/p' "$log")"
     if [ "$ort_create" = "-" ]; then
       ort_create="$(sed -n 's/^session_create_ms=\([0-9.]*\)/\1/p' "$log") ms"
     fi
     rlx_ms="-"
+    rlx_min="-"
     if [ "$rlx_ok" -eq 1 ]; then
       log="$work/bench/$name.rlx.log"
       if RLX_NUM_THREADS=2 "$RLX_BIN" run "$so" --input "x=$input" --bench "$runs" > "$log" 2>&1; then
         # rlx prints: bench: N runs of 'main', median X us (min .. us, max .. us)
-        rlx_us="$(sed -n 's/^bench: .* median \([0-9.e+]*\) us.*/\1/p' "$log")"
-        rlx_ms="$(awk -v u="$rlx_us" 'BEGIN { if (u == "") printf "failed"; else printf "%.3f", u / 1000 }')"
+        rlx_ms="$(us_to_ms "$(sed -n 's/^bench: .* median \([0-9.e+]*\) us.*/\1/p' "$log")")"
+        rlx_min="$(us_to_ms "$(sed -n 's/^bench: .* (min \([0-9.e+]*\) us.*/\1/p' "$log")")"
       else
         rlx_ms="failed"
+        rlx_min="failed"
         echo "ocr_vs_ort: rlx run of $kind $name failed (log: $log)" >&2
       fi
     fi
-    latency_rows+=("| $kind | $(shape_of "$input") | $rlx_ms | $ort_ms | $(ratio "$ort_ms" "$rlx_ms") |")
+    latency_rows+=("| $kind | $(shape_of "$input") | $rlx_ms | $ort_ms | $(ratio "$ort_ms" "$rlx_ms") |\
+ $rlx_min | $ort_min | $(ratio "$ort_min" "$rlx_min") |")
     echo "ocr_vs_ort: $kind $name: rlx $rlx_ms ms, ORT $ort_ms ms" >&2
   done
   compile_rows+=("| $kind | $(basename "$model") | $rlx_compile | $ort_create |")
@@ -117,8 +126,8 @@ echo "| model | file | rlx build | ORT session create |"
 echo "| --- | --- | ---: | ---: |"
 printf '%s\n' "${compile_rows[@]}"
 echo
-echo "Median latency over $runs runs, 2 threads (RLX_NUM_THREADS=2; ORT intra-op threads 2, graph optimization all)"
+echo "Latency over $runs runs (median and minimum), 2 threads (RLX_NUM_THREADS=2; ORT intra-op threads 2, graph optimization all)"
 echo
-echo "| model | input (NCHW) | rlx ms | ORT ms | ORT/rlx |"
-echo "| --- | --- | ---: | ---: | ---: |"
+echo "| model | input (NCHW) | rlx median ms | ORT median ms | ORT/rlx | rlx min ms | ORT min ms | ORT/rlx (min) |"
+echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 printf '%s\n' "${latency_rows[@]}"

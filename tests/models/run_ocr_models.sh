@@ -30,6 +30,7 @@
 # when CMake's RLX_MODEL_TESTS option is ON.
 set -uo pipefail
 
+# shellcheck source=tools/ort/ocr_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../../tools/ort/ocr_common.sh"
 
 work=""

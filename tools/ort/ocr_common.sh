@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # sourced: the variables are used by the scripts that source it
 # Shared by tests/models/run_ocr_models.sh and bench/ocr_vs_ort.sh (source it; bash).
 # Defines the three OCR models, the inputs each is run on, and helpers to find the tools.
 #
