@@ -5,8 +5,15 @@
 // - For (serial, unrolled, vectorized): a header/body/latch loop over the
 //   loop variable's type; unrolled and vectorized loops carry
 //   llvm.loop.unroll.* / llvm.loop.vectorize.* metadata and leave the
-//   transformation to LLVM's loop passes. Parallel loops are outlined
-//   (codegen_llvm_parallel.cc).
+//   transformation to LLVM's loop passes. A vectorized loop's iterations are
+//   independent by definition (TIR's contract, which ScheduleInjectiveCPU
+//   proves before it vectorizes), so every memory access in its body joins
+//   an access group the loop declares parallel (llvm.access.group +
+//   llvm.loop.parallel_accesses). Without that, the loop vectorizer must
+//   prove the output does not alias the inputs, and for any non-affine
+//   address (a gather: x[(i * 3 + j) // 6], take, flip, ...) it cannot
+//   ("cannot identify array bounds") and leaves the loop scalar. Parallel
+//   loops are outlined (codegen_llvm_parallel.cc).
 // - IfThenElse: then/else/merge blocks. LetStmt: the value is computed once
 //   and the variable bound for the body.
 // - Allocate (and a DeclBuffer whose data nothing has bound yet): a constant
@@ -223,7 +230,7 @@ void CodeGenLLVM::VisitStmt_(const tir::ForNode* op, const tir::Stmt&) {
   }
 }
 
-llvm::MDNode* CodeGenLLVM::LoopMetadata(const tir::ForNode* op) {
+llvm::MDNode* CodeGenLLVM::LoopMetadata(const tir::ForNode* op, llvm::MDNode* access_group) {
   std::vector<llvm::Metadata*> properties;
   auto flag = [&](const char* name, llvm::Metadata* value = nullptr) {
     std::vector<llvm::Metadata*> operands = {llvm::MDString::get(*context_, name)};
@@ -238,6 +245,7 @@ llvm::MDNode* CodeGenLLVM::LoopMetadata(const tir::ForNode* op) {
     flag(extent ? "llvm.loop.unroll.full" : "llvm.loop.unroll.enable");
   } else if (op->for_kind == tir::ForKind::kVectorized) {
     flag("llvm.loop.vectorize.enable", const_md(i1_ty_, 1));
+    if (access_group) flag("llvm.loop.parallel_accesses", access_group);
     if (extent && *extent > 1 && *extent <= 64 && (*extent & (*extent - 1)) == 0) {
       flag("llvm.loop.vectorize.width", const_md(i32_ty_, *extent));
       // Otherwise the full-unroll pass, which runs before the loop
@@ -281,12 +289,42 @@ void CodeGenLLVM::EmitSerialFor(const tir::ForNode* op) {
   BindVar(op->loop_var, index);
   VisitStmt(op->body);
   UnbindVar(op->loop_var);
+  llvm::MDNode* access_group = nullptr;
+  if (op->for_kind == tir::ForKind::kVectorized) {
+    access_group = llvm::MDNode::getDistinct(*context_, {});
+    AddToAccessGroup(access_group, body, exit);
+  }
   llvm::Value* next = builder_->CreateAdd(index, llvm::ConstantInt::get(LLVMType(dtype), 1), "", false,
                                           /*HasNSW=*/dtype.is_int());
   llvm::BranchInst* back_edge = builder_->CreateBr(header);
-  if (llvm::MDNode* metadata = LoopMetadata(op)) back_edge->setMetadata(llvm::LLVMContext::MD_loop, metadata);
+  if (llvm::MDNode* metadata = LoopMetadata(op, access_group)) {
+    back_edge->setMetadata(llvm::LLVMContext::MD_loop, metadata);
+  }
   index->addIncoming(next, builder_->GetInsertBlock());
   builder_->SetInsertPoint(exit);
+}
+
+void CodeGenLLVM::AddToAccessGroup(llvm::MDNode* group, llvm::BasicBlock* first, llvm::BasicBlock* skip) {
+  llvm::Function* function = first->getParent();
+  for (auto block = first->getIterator(); block != function->end(); ++block) {
+    if (&*block == skip) continue;
+    for (llvm::Instruction& instruction : *block) {
+      if (!instruction.mayReadOrWriteMemory()) continue;
+      // An access inside nested vectorized loops belongs to each loop's
+      // group: the metadata is then the list of groups.
+      std::vector<llvm::Metadata*> groups;
+      if (llvm::MDNode* existing = instruction.getMetadata(llvm::LLVMContext::MD_access_group)) {
+        if (existing->getNumOperands() == 0) {
+          groups.push_back(existing);
+        } else {
+          groups.insert(groups.end(), existing->op_begin(), existing->op_end());
+        }
+      }
+      groups.push_back(group);
+      llvm::MDNode* node = groups.size() == 1 ? group : llvm::MDNode::get(*context_, groups);
+      instruction.setMetadata(llvm::LLVMContext::MD_access_group, node);
+    }
+  }
 }
 
 void CodeGenLLVM::VisitStmt_(const tir::IfThenElseNode* op, const tir::Stmt&) {

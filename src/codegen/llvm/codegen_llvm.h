@@ -139,7 +139,12 @@ class CodeGenLLVM : public ir::PrimExprFunctor<llvm::Value*(const ir::PrimExpr&)
 
   // ---- statements (codegen_llvm.cc)
   void EmitSerialFor(const tir::ForNode* op);
-  llvm::MDNode* LoopMetadata(const tir::ForNode* op);
+  // `access_group`: the group of the loop's memory accesses, declared
+  // parallel (llvm.loop.parallel_accesses) on vectorized loops.
+  llvm::MDNode* LoopMetadata(const tir::ForNode* op, llvm::MDNode* access_group);
+  // Adds `group` to the llvm.access.group of every memory access in the
+  // blocks [first, end of function) other than `skip`.
+  void AddToAccessGroup(llvm::MDNode* group, llvm::BasicBlock* first, llvm::BasicBlock* skip);
   void EmitAllocation(const ir::Var& buffer_var, DataType dtype, const std::vector<ir::PrimExpr>& extents,
                       const tir::Stmt& body, const Span& span);
   llvm::Value* AllocaInEntry(llvm::Type* type, int64_t count, int alignment);

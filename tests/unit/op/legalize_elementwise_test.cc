@@ -226,13 +226,22 @@ TEST(LegalizeBinaryTest, WhereBroadcastsThreeOperands) {
   for (int64_t n : {1, 3, 10}) {
     tir::HostTensor c = RandomTensor(kBool, {n, 1}, 3), x1 = RandomTensor(kF32, {n, 4}, 4),
                     x2 = RandomTensor(kF32, {4}, 5);
-    std::vector<int64_t> shape = {n, 4};
-    std::vector<double> expected;
-    for (int64_t i = 0; i < n * 4; ++i) {
-      std::vector<int64_t> index = Unflatten(i, shape);
-      expected.push_back(BroadcastAt(c, index) != 0 ? BroadcastAt(x1, index) : BroadcastAt(x2, index));
+    ExpectTensorEq(RunLegalized(op, {c, x1, x2}, {{"n", n}}), WhereReference(c, x1, x2), "where");
+  }
+}
+
+TEST(LegalizeBinaryTest, AstypeAcrossDtypes) {
+  const DataType kI64 = DataType::Int64(), kBF16 = DataType(DataType::kBFloat, 16);
+  const std::vector<std::pair<DataType, DataType>> casts = {
+      {kF32, kI32}, {kF32, kF16}, {kF16, kF32}, {kI32, kF32}, {kI64, kI32}, {kF32, kBool},
+      {kBool, kF32}, {kI32, kBool}, {kF32, kBF16}, {kBF16, kF16}, {kF16, kI64}};
+  for (auto [from, to] : casts) {
+    std::string what = "astype " + from.ToString() + " -> " + to.ToString();
+    LegalizedOp op = LegalizeCall({{"x", TensorType("(\"n\", 3)", from)}}, "R.astype(x, dtype=\"" + to.ToString() + "\")");
+    for (int64_t n : {1, 5, 16}) {
+      tir::HostTensor x = RandomTensor(from, {n, 3}, static_cast<unsigned>(n), -100, 100);
+      ExpectTensorEq(RunLegalized(op, {x}, {{"n", n}}), AstypeReference(x, to), what);
     }
-    ExpectTensorNear(RunLegalized(op, {c, x1, x2}, {{"n", n}}), shape, expected, 0, 0, "where");
   }
 }
 

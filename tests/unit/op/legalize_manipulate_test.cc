@@ -1,12 +1,12 @@
 // Numerical tests of the data-movement legalizations: each call is
 // legalized to a PrimFunc, which the TIR interpreter runs at several sizes
-// (1, odd, larger; every symbolic dimension at several values) against a
-// naive C++ reference that computes each output element from the operator's
-// definition.
+// (1, odd, larger; every symbolic dimension at several values) against the
+// naive C++ references of tests/unit/common/op_reference.h, which compute
+// each output element from the operator's definition (the same references
+// check the compiled PrimFuncs in tests/unit/codegen/legalize_manip_codegen_test.cc).
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <numeric>
 
 #include "legalize_test_util.h"
 
@@ -17,45 +17,17 @@ const DataType kF32 = DataType::Float32();
 const DataType kI32 = DataType::Int32();
 const DataType kI64 = DataType::Int64();
 
-using Index = std::vector<int64_t>;
-using ElementFn = std::function<double(const Index&)>;
-
-int64_t NumElements(const Index& shape) {
-  return std::accumulate(shape.begin(), shape.end(), int64_t{1}, std::multiplies<>());
-}
-
-// The reference: element i of the output is `element(index of i)`.
-std::vector<double> Reference(const Index& shape, const ElementFn& element) {
-  std::vector<double> values;
-  for (int64_t flat = 0; flat < NumElements(shape); ++flat) values.push_back(element(Unflatten(flat, shape)));
-  return values;
-}
-
-// Runs `op` on `inputs` at `sizes` and compares output `k` with
-// Reference(shape, element).
+// Runs `op` on `inputs` at `sizes` and expects output `k` to be `expected`
+// exactly.
 void ExpectOutput(const LegalizedOp& op, const std::vector<tir::HostTensor>& inputs,
-                  const std::map<std::string, int64_t>& sizes, size_t k, const Index& shape, const ElementFn& element,
+                  const std::map<std::string, int64_t>& sizes, size_t k, const ExpectedTensor& expected,
                   const std::string& what) {
   std::vector<tir::HostTensor> outputs = RunLegalizedMulti(op, inputs, sizes);
   ASSERT_LT(k, outputs.size()) << what;
-  ExpectTensorNear(outputs[k], shape, Reference(shape, element), 0, 0, what);
+  ExpectTensorEq(outputs[k], expected, what);
 }
 
 std::string At(int64_t n) { return "n=" + std::to_string(n); }
-
-// x of shape `shape` filled with 0, 1, 2, ... so copies are easy to check.
-tir::HostTensor Iota(DataType dtype, const Index& shape) {
-  tir::HostTensor tensor(dtype, shape);
-  for (int64_t i = 0; i < tensor.num_elements(); ++i) tensor.SetFloat(i, static_cast<double>(i));
-  return tensor;
-}
-
-// Row-major position of `index` in `shape`.
-int64_t Ravel(const Index& index, const Index& shape) {
-  int64_t flat = 0;
-  for (size_t d = 0; d < shape.size(); ++d) flat = flat * shape[d] + index[d];
-  return flat;
-}
 
 const std::vector<int64_t> kSizes = {1, 3, 8};
 
@@ -65,7 +37,7 @@ const std::vector<int64_t> kSizes = {1, 3, 8};
 void ExpectRowMajorCopy(const LegalizedOp& op, const Index& in_shape, const Index& out_shape,
                         const std::map<std::string, int64_t>& sizes, const std::string& what) {
   tir::HostTensor x = RandomTensor(kF32, in_shape, 7);
-  ExpectOutput(op, {x}, sizes, 0, out_shape, [&](const Index& i) { return x.GetFloat(Ravel(i, out_shape)); }, what);
+  ExpectOutput(op, {x}, sizes, 0, RowMajorCopyReference(x, out_shape), what);
 }
 
 TEST(LegalizeManipulateTest, ReshapeSymbolicWithMinusOne) {
@@ -101,12 +73,11 @@ TEST(LegalizeManipulateTest, PermuteDims) {
   for (int64_t n : kSizes) {
     for (int64_t m : {1, 4}) {
       tir::HostTensor x = RandomTensor(kF32, {n, 3, m}, 3);
-      ExpectOutput(op, {x}, {{"n", n}, {"m", m}}, 0, {m, n, 3}, [&](const Index& i) { return x.At({i[1], i[2], i[0]}); },
-                   "permute_dims " + At(n));
+      ExpectOutput(op, {x}, {{"n", n}, {"m", m}}, 0, PermuteDimsReference(x, {2, 0, 1}), "permute_dims " + At(n));
     }
   }
   tir::HostTensor x = RandomTensor(kI32, {2, 5}, 4, -50, 50);
-  ExpectOutput(reverse, {x}, {}, 0, {5, 2}, [&](const Index& i) { return x.At({i[1], i[0]}); }, "permute_dims reverse");
+  ExpectOutput(reverse, {x}, {}, 0, PermuteDimsReference(x), "permute_dims reverse");
 }
 
 TEST(LegalizeManipulateTest, BroadcastTo) {
@@ -117,11 +88,9 @@ TEST(LegalizeManipulateTest, BroadcastTo) {
                                     "R.broadcast_to(x, R.shape([3, n, 4, 2]))", {"n"});
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {1, 3}, 5);
-    ExpectOutput(op, {x}, {{"n", n}}, 0, {n, 2, 3}, [&](const Index& i) { return BroadcastAt(x, i); },
-                 "broadcast_to " + At(n));
+    ExpectOutput(op, {x}, {{"n", n}}, 0, BroadcastToReference(x, {n, 2, 3}), "broadcast_to " + At(n));
     tir::HostTensor y = RandomTensor(kF32, {n, 1, 2}, 6);
-    ExpectOutput(middle, {y}, {{"n", n}}, 0, {3, n, 4, 2}, [&](const Index& i) { return BroadcastAt(y, i); },
-                 "broadcast_to middle " + At(n));
+    ExpectOutput(middle, {y}, {{"n", n}}, 0, BroadcastToReference(y, {3, n, 4, 2}), "broadcast_to middle " + At(n));
   }
 }
 
@@ -130,10 +99,8 @@ TEST(LegalizeManipulateTest, Flip) {
   LegalizedOp cols = LegalizeCall({{"x", "R.Tensor((\"n\", 3), dtype=\"float32\")"}}, "R.flip(x, axis=-1)");
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 3}, 6);
-    ExpectOutput(rows, {x}, {{"n", n}}, 0, {n, 3}, [&](const Index& i) { return x.At({n - 1 - i[0], i[1]}); },
-                 "flip rows " + At(n));
-    ExpectOutput(cols, {x}, {{"n", n}}, 0, {n, 3}, [&](const Index& i) { return x.At({i[0], 2 - i[1]}); },
-                 "flip cols " + At(n));
+    ExpectOutput(rows, {x}, {{"n", n}}, 0, FlipReference(x, 0), "flip rows " + At(n));
+    ExpectOutput(cols, {x}, {{"n", n}}, 0, FlipReference(x, -1), "flip cols " + At(n));
   }
 }
 
@@ -142,10 +109,8 @@ TEST(LegalizeManipulateTest, Repeat) {
   LegalizedOp flat = LegalizeCall({{"x", "R.Tensor((\"n\", 3), dtype=\"float32\")"}}, "R.repeat(x, repeats=3)");
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 3}, 8);
-    ExpectOutput(rows, {x}, {{"n", n}}, 0, {2 * n, 3}, [&](const Index& i) { return x.At({i[0] / 2, i[1]}); },
-                 "repeat axis 0 " + At(n));
-    ExpectOutput(flat, {x}, {{"n", n}}, 0, {9 * n}, [&](const Index& i) { return x.GetFloat(i[0] / 3); },
-                 "repeat flat " + At(n));
+    ExpectOutput(rows, {x}, {{"n", n}}, 0, RepeatReference(x, 2, 0), "repeat axis 0 " + At(n));
+    ExpectOutput(flat, {x}, {{"n", n}}, 0, RepeatReference(x, 3, std::nullopt), "repeat flat " + At(n));
   }
 }
 
@@ -153,8 +118,7 @@ TEST(LegalizeManipulateTest, Tile) {
   LegalizedOp op = LegalizeCall({{"x", "R.Tensor((\"n\", 3), dtype=\"float32\")"}}, "R.tile(x, repeats=[2, 1, 2])");
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 3}, 9);
-    ExpectOutput(op, {x}, {{"n", n}}, 0, {2, n, 6}, [&](const Index& i) { return x.At({i[1] % n, i[2] % 3}); },
-                 "tile " + At(n));
+    ExpectOutput(op, {x}, {{"n", n}}, 0, TileReference(x, {2, 1, 2}), "tile " + At(n));
   }
 }
 
@@ -169,8 +133,7 @@ TEST(LegalizeManipulateTest, ConcatSymbolic) {
     for (int64_t m : {1, 2, 5}) {
       tir::HostTensor x = RandomTensor(kF32, {n, 4}, 10);
       tir::HostTensor y = RandomTensor(kF32, {m, 4}, 11);
-      ExpectOutput(op, {x, y}, {{"n", n}, {"m", m}}, 0, {n + m, 4},
-                   [&](const Index& i) { return i[0] < n ? x.At(i) : y.At({i[0] - n, i[1]}); },
+      ExpectOutput(op, {x, y}, {{"n", n}, {"m", m}}, 0, ConcatReference({x, y}, 0),
                    "concat " + At(n) + " m=" + std::to_string(m));
     }
   }
@@ -186,9 +149,7 @@ TEST(LegalizeManipulateTest, ConcatOfATupleVariable) {
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 2}, 28);
     tir::HostTensor y = RandomTensor(kF32, {3, 2}, 29);
-    ExpectOutput(op, {y, x}, {{"n", n}}, 0, {3 + n, 2},
-                 [&](const Index& i) { return i[0] < 3 ? y.At(i) : x.At({i[0] - 3, i[1]}); },
-                 "concat of a tuple variable " + At(n));
+    ExpectOutput(op, {y, x}, {{"n", n}}, 0, ConcatReference({y, x}, 0), "concat of a tuple variable " + At(n));
   }
 }
 
@@ -198,24 +159,18 @@ TEST(LegalizeManipulateTest, ConcatThreeStatic) {
                                  {"z", "R.Tensor((2, 2), dtype=\"int64\")"}},
                                 "R.concat((x, y, z), axis=1)");
   tir::HostTensor x = Iota(kI64, {2, 1}), y = Iota(kI64, {2, 3}), z = Iota(kI64, {2, 2});
-  ExpectOutput(op, {x, y, z}, {}, 0, {2, 6},
-               [&](const Index& i) {
-                 if (i[1] < 1) return x.At(i);
-                 if (i[1] < 4) return y.At({i[0], i[1] - 1});
-                 return z.At({i[0], i[1] - 4});
-               },
-               "concat three");
+  ExpectOutput(op, {x, y, z}, {}, 0, ConcatReference({x, y, z}, 1), "concat three");
 }
 
 TEST(LegalizeManipulateTest, SplitSections) {
   LegalizedOp op =
       LegalizeCall({{"x", "R.Tensor((\"n\", 10), dtype=\"float32\")"}}, "R.split(x, indices_or_sections=3, axis=1)");
-  const Index begins = {0, 4, 8}, widths = {4, 4, 2};
+  ASSERT_EQ(SplitSectionBounds(10, 3), (Index{0, 4, 8, 10}));
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 10}, 12);
+    std::vector<ExpectedTensor> pieces = SplitReference(x, SplitSectionBounds(10, 3), 1);
     for (size_t k = 0; k < 3; ++k) {
-      ExpectOutput(op, {x}, {{"n", n}}, k, {n, widths[k]}, [&](const Index& i) { return x.At({i[0], begins[k] + i[1]}); },
-                   "split piece " + std::to_string(k) + " " + At(n));
+      ExpectOutput(op, {x}, {{"n", n}}, k, pieces[k], "split piece " + std::to_string(k) + " " + At(n));
     }
   }
 }
@@ -225,11 +180,9 @@ TEST(LegalizeManipulateTest, SplitSymbolicIndices) {
       LegalizeCall({{"x", "R.Tensor((\"n\", 2), dtype=\"float32\")"}}, "R.split(x, indices_or_sections=[2, 5], axis=0)");
   for (int64_t n : {1, 3, 4, 9}) {
     tir::HostTensor x = RandomTensor(kF32, {n, 2}, 13);
-    const Index bounds = {0, std::min<int64_t>(2, n), std::min<int64_t>(5, n), n};
+    std::vector<ExpectedTensor> pieces = SplitReference(x, SplitIndexBounds(n, {2, 5}), 0);
     for (size_t k = 0; k < 3; ++k) {
-      int64_t rows = std::max<int64_t>(bounds[k + 1] - bounds[k], 0);
-      ExpectOutput(op, {x}, {{"n", n}}, k, {rows, 2}, [&](const Index& i) { return x.At({bounds[k] + i[0], i[1]}); },
-                   "split at indices, piece " + std::to_string(k) + " " + At(n));
+      ExpectOutput(op, {x}, {{"n", n}}, k, pieces[k], "split at indices, piece " + std::to_string(k) + " " + At(n));
     }
   }
 }
@@ -237,26 +190,11 @@ TEST(LegalizeManipulateTest, SplitSymbolicIndices) {
 // ---------------------------------------------------------------------------
 // strided_slice
 
-// numpy's slice of an axis of length `length`: the indices it selects.
-Index SliceIndices(int64_t begin, int64_t end, int64_t stride, int64_t length) {
-  auto canonical = [&](int64_t i) {
-    if (i < 0) i += length;
-    return stride > 0 ? std::clamp<int64_t>(i, 0, length) : std::clamp<int64_t>(i, -1, length - 1);
-  };
-  Index selected;
-  for (int64_t i = canonical(begin); stride > 0 ? i < canonical(end) : i > canonical(end); i += stride) {
-    selected.push_back(i);
-  }
-  return selected;
-}
-
 TEST(LegalizeManipulateTest, StridedSliceStatic) {
   LegalizedOp op = LegalizeCall({{"x", "R.Tensor((10, 8), dtype=\"float32\")"}},
                                 "R.strided_slice(x, (0, 1), (1, -1), (8, -100), (2, -3))");
   tir::HostTensor x = RandomTensor(kF32, {10, 8}, 14);
-  Index rows = SliceIndices(1, 8, 2, 10), cols = SliceIndices(-1, -100, -3, 8);
-  ExpectOutput(op, {x}, {}, 0, {static_cast<int64_t>(rows.size()), static_cast<int64_t>(cols.size())},
-               [&](const Index& i) { return x.At({rows[i[0]], cols[i[1]]}); }, "strided_slice static");
+  ExpectOutput(op, {x}, {}, 0, StridedSliceReference(x, {0, 1}, {1, -1}, {8, -100}, {2, -3}), "strided_slice static");
 }
 
 TEST(LegalizeManipulateTest, StridedSliceSymbolic) {
@@ -269,15 +207,13 @@ TEST(LegalizeManipulateTest, StridedSliceSymbolic) {
                                      {"m"});
   for (int64_t n : {1, 2, 3, 8}) {
     tir::HostTensor x = RandomTensor(kF32, {n, 4}, 15);
-    Index rows = SliceIndices(1, n, 2, n);
-    ExpectOutput(clamped, {x}, {{"n", n}}, 0, {static_cast<int64_t>(rows.size()), 4},
-                 [&](const Index& i) { return x.At({rows[i[0]], i[1]}); }, "strided_slice 1:n:2 " + At(n));
-    Index back = SliceIndices(-1, -100, -1, n);
-    ExpectOutput(reversed, {x}, {{"n", n}}, 0, {static_cast<int64_t>(back.size()), 4},
-                 [&](const Index& i) { return x.At({back[i[0]], i[1]}); }, "strided_slice ::-1 " + At(n));
+    ExpectOutput(clamped, {x}, {{"n", n}}, 0, StridedSliceReference(x, {0}, {1}, {n}, {2}),
+                 "strided_slice 1:n:2 " + At(n));
+    ExpectOutput(reversed, {x}, {{"n", n}}, 0, StridedSliceReference(x, {0}, {-1}, {-100}, {-1}),
+                 "strided_slice ::-1 " + At(n));
     int64_t m = n + 1;
     tir::HostTensor y = RandomTensor(kF32, {3, m}, 16);
-    ExpectOutput(inbound, {y}, {{"m", m}}, 0, {3, m - m / 2}, [&](const Index& i) { return y.At({i[0], m / 2 + i[1]}); },
+    ExpectOutput(inbound, {y}, {{"m", m}}, 0, StridedSliceReference(y, {1}, {m / 2}, {m}),
                  "strided_slice m//2:m m=" + std::to_string(m));
   }
 }
@@ -296,14 +232,7 @@ TEST(LegalizeManipulateTest, TakeModes) {
         // fast requires in-range indices; the others see out-of-range ones too.
         tir::HostTensor idx = mode == "fast" ? RandomTensor(kI32, {k}, 17, 0, 5) : RandomTensor(kI32, {k}, 17, -9, 12);
         tir::HostTensor x = RandomTensor(kF32, {n, 5}, 18);
-        ExpectOutput(op, {x, idx}, {{"n", n}, {"k", k}}, 0, {n, k},
-                     [&](const Index& i) {
-                       int64_t j = idx.GetInt(i[1]);
-                       if (mode == "clip") j = std::clamp<int64_t>(j, 0, 4);
-                       if (mode == "wrap") j = ((j % 5) + 5) % 5;
-                       if (mode == "nan" && (j < 0 || j >= 5)) return std::nan("");
-                       return x.At({i[0], j});
-                     },
+        ExpectOutput(op, {x, idx}, {{"n", n}, {"k", k}}, 0, TakeReference(x, idx, 1, mode),
                      "take mode=" + mode + " " + At(n));
       }
     }
@@ -317,8 +246,7 @@ TEST(LegalizeManipulateTest, TakeMultiDimIndicesAxis0) {
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 3}, 19);
     tir::HostTensor idx = RandomTensor(kI64, {2, 4}, 20, 0, static_cast<double>(n));
-    ExpectOutput(op, {x, idx}, {{"n", n}}, 0, {2, 4, 3},
-                 [&](const Index& i) { return x.At({idx.GetInt(i[0] * 4 + i[1]), i[2]}); }, "take 2-D indices " + At(n));
+    ExpectOutput(op, {x, idx}, {{"n", n}}, 0, TakeReference(x, idx, 0), "take 2-D indices " + At(n));
   }
 }
 
@@ -329,35 +257,8 @@ TEST(LegalizeManipulateTest, GatherElements) {
   for (int64_t n : kSizes) {
     tir::HostTensor d = RandomTensor(kF32, {n, 4}, 21);
     tir::HostTensor idx = RandomTensor(kI32, {n, 3}, 22, -4, 4);  // negative: from the end
-    ExpectOutput(op, {d, idx}, {{"n", n}}, 0, {n, 3},
-                 [&](const Index& i) {
-                   int64_t j = idx.At(i);
-                   return d.At({i[0], j < 0 ? j + 4 : j});
-                 },
-                 "gather_elements " + At(n));
+    ExpectOutput(op, {d, idx}, {{"n", n}}, 0, GatherElementsReference(d, idx, 1), "gather_elements " + At(n));
   }
-}
-
-// The sequential reference of scatter_elements along axis 0 of a 2-D tensor.
-std::vector<double> ScatterReference(const tir::HostTensor& data, const tir::HostTensor& idx,
-                                     const tir::HostTensor& upd, const std::string& reduction) {
-  std::vector<double> out = data.ToDoubles();
-  int64_t cols = data.shape[1];
-  for (int64_t r = 0; r < idx.shape[0]; ++r) {
-    for (int64_t c = 0; c < idx.shape[1]; ++c) {
-      int64_t target = idx.At({r, c});
-      if (target < 0) target += data.shape[0];
-      double& dst = out[target * cols + c];
-      double u = upd.At({r, c});
-      if (reduction == "update") dst = u;
-      if (reduction == "add") dst += u;
-      if (reduction == "mul") dst *= u;
-      if (reduction == "mean") dst = (dst + u) / 2;
-      if (reduction == "max") dst = std::max(dst, u);
-      if (reduction == "min") dst = std::min(dst, u);
-    }
-  }
-  return RoundedTo(data.dtype, data.shape, out);
 }
 
 TEST(LegalizeManipulateTest, ScatterElementsReductions) {
@@ -372,7 +273,8 @@ TEST(LegalizeManipulateTest, ScatterElementsReductions) {
         tir::HostTensor idx = RandomTensor(kI64, {k, n}, 24, -5, 5);  // duplicates and negatives
         tir::HostTensor u = RandomTensor(kF32, {k, n}, 25);
         std::vector<tir::HostTensor> out = RunLegalizedMulti(op, {d, idx, u}, {{"n", n}, {"k", k}});
-        ExpectTensorNear(out[0], {5, n}, ScatterReference(d, idx, u, reduction), 1e-6, 1e-6,
+        ExpectedTensor expected = ScatterElementsReference(d, idx, u, 0, reduction);
+        ExpectTensorNear(out[0], expected.shape, expected.values, 1e-6, 1e-6,
                          "scatter_elements " + reduction + " " + At(n) + " k=" + std::to_string(k));
       }
     }
@@ -388,11 +290,8 @@ TEST(LegalizeManipulateTest, LayoutTransformPadded) {
       "R.layout_transform(x, index_map=T.index_map(lambda i, j: (j // 4, i, j % 4)), pad_value=R.prim_value(T.float32(-1)))");
   for (int64_t n : kSizes) {
     tir::HostTensor x = RandomTensor(kF32, {n, 14}, 26);
-    ExpectOutput(op, {x}, {{"n", n}}, 0, {4, n, 4},
-                 [&](const Index& i) {
-                   int64_t j = i[0] * 4 + i[2];
-                   return j < 14 ? x.At({i[1], j}) : -1.0;
-                 },
+    auto map = [](const Index& i) { return Index{i[1] / 4, i[0], i[1] % 4}; };
+    ExpectOutput(op, {x}, {{"n", n}}, 0, LayoutTransformReference(x, {4, n, 4}, map, -1.0),
                  "layout_transform " + At(n));
   }
 }
@@ -403,7 +302,8 @@ TEST(LegalizeManipulateTest, LayoutTransformTransposeSymbolic) {
   for (int64_t n : kSizes) {
     for (int64_t m : {1, 5}) {
       tir::HostTensor x = RandomTensor(kI32, {n, m}, 27, -100, 100);
-      ExpectOutput(op, {x}, {{"n", n}, {"m", m}}, 0, {m, n}, [&](const Index& i) { return x.At({i[1], i[0]}); },
+      auto map = [](const Index& i) { return Index{i[1], i[0]}; };
+      ExpectOutput(op, {x}, {{"n", n}, {"m", m}}, 0, LayoutTransformReference(x, {m, n}, map, 0),
                    "layout_transform transpose " + At(n));
     }
   }
@@ -440,19 +340,8 @@ TEST(LegalizeManipulateTest, PermuteDimsSwapAndReverse) {
   LegalizedOp reverse = LegalizeCall({{"x", TensorType("(\"n\", 3, 4)")}}, "R.permute_dims(x)");
   for (int64_t n : {1, 2, 7}) {
     tir::HostTensor x = RandomTensor(kF32, {n, 3, 4}, 6);
-    std::vector<double> swapped, reversed;
-    for (int64_t c = 0; c < 4; ++c) {
-      for (int64_t a = 0; a < n; ++a) {
-        for (int64_t b = 0; b < 3; ++b) swapped.push_back(x.At({a, b, c}));
-      }
-    }
-    for (int64_t c = 0; c < 4; ++c) {
-      for (int64_t b = 0; b < 3; ++b) {
-        for (int64_t a = 0; a < n; ++a) reversed.push_back(x.At({a, b, c}));
-      }
-    }
-    ExpectTensorNear(RunLegalized(swap, {x}, {{"n", n}}), {4, n, 3}, swapped, 0, 0, "permute_dims [2, 0, 1]");
-    ExpectTensorNear(RunLegalized(reverse, {x}, {{"n", n}}), {4, 3, n}, reversed, 0, 0, "permute_dims reversed");
+    ExpectTensorEq(RunLegalized(swap, {x}, {{"n", n}}), PermuteDimsReference(x, {2, 0, 1}), "permute_dims [2, 0, 1]");
+    ExpectTensorEq(RunLegalized(reverse, {x}, {{"n", n}}), PermuteDimsReference(x), "permute_dims reversed");
   }
 }
 

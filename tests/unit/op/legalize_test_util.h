@@ -1,7 +1,8 @@
 // Helpers for numerical tests of legalizations: build a one-call module from
 // text, run legalize-ops, and run the generated PrimFunc with the TIR
 // interpreter (or hand it to the JIT) at concrete values of the symbolic
-// sizes, to compare with a naive C++ reference.
+// sizes, to compare with the naive C++ references of
+// tests/unit/common/op_reference.h (included here).
 //
 //   LegalizedOp op = LegalizeCall({{"x", "R.Tensor((\"n\", 3), dtype=\"float32\")"}}, "R.exp(x)");
 //   tir::HostTensor x = RandomTensor(kF32, {5, 3}, 1);
@@ -10,14 +11,13 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <functional>
 #include <map>
-#include <random>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "../common/op_reference.h"
 #include "rlx/arith/analyzer.h"
 #include "rlx/graph/expr.h"
 #include "rlx/graph/well_formed.h"
@@ -143,68 +143,6 @@ inline std::vector<tir::HostTensor> RunLegalizedMulti(const LegalizedOp& op, std
 inline tir::HostTensor RunLegalized(const LegalizedOp& op, std::vector<tir::HostTensor> inputs,
                                     const std::map<std::string, int64_t>& sizes = {}) {
   return RunLegalizedMulti(op, std::move(inputs), sizes)[0];
-}
-
-// A tensor of uniform random values in [lo, hi) (integers: rounded down).
-inline tir::HostTensor RandomTensor(DataType dtype, std::vector<int64_t> shape, unsigned seed, double lo = -2.0,
-                                    double hi = 2.0) {
-  tir::HostTensor tensor(dtype, std::move(shape));
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> dist(lo, hi);
-  for (int64_t i = 0; i < tensor.num_elements(); ++i) {
-    double value = dist(rng);
-    if (dtype.is_bool()) {
-      tensor.SetInt(i, value > (lo + hi) / 2 ? 1 : 0);
-    } else if (dtype.is_integer()) {
-      tensor.SetInt(i, static_cast<int64_t>(std::floor(value)));
-    } else {
-      tensor.SetFloat(i, value);
-    }
-  }
-  return tensor;
-}
-
-// Row-major multi-index of flat position `flat` in `shape`.
-inline std::vector<int64_t> Unflatten(int64_t flat, const std::vector<int64_t>& shape) {
-  std::vector<int64_t> index(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    index[d] = shape[d] == 0 ? 0 : flat % shape[d];
-    flat = shape[d] == 0 ? 0 : flat / shape[d];
-  }
-  return index;
-}
-
-// The element of `tensor` that a broadcast result element at `out_index`
-// reads (numpy broadcasting, aligned at the right).
-inline double BroadcastAt(const tir::HostTensor& tensor, const std::vector<int64_t>& out_index) {
-  std::vector<int64_t> index(tensor.shape.size());
-  size_t offset = out_index.size() - tensor.shape.size();
-  for (size_t d = 0; d < tensor.shape.size(); ++d) index[d] = tensor.shape[d] == 1 ? 0 : out_index[offset + d];
-  return tensor.At(index);
-}
-
-// Expects `actual` to hold `expected` (same shape and dtype), elementwise
-// within `rel` relative + `abs_tol` absolute error; NaN matches NaN.
-inline void ExpectTensorNear(const tir::HostTensor& actual, const std::vector<int64_t>& shape,
-                             const std::vector<double>& expected, double rel, double abs_tol,
-                             const std::string& what) {
-  ASSERT_EQ(actual.shape, shape) << what;
-  ASSERT_EQ(actual.num_elements(), static_cast<int64_t>(expected.size())) << what;
-  int failures = 0;
-  for (int64_t i = 0; i < actual.num_elements() && failures < 5; ++i) {
-    double a = actual.GetFloat(i), e = expected[i];
-    bool ok = (std::isnan(a) && std::isnan(e)) || a == e || std::fabs(a - e) <= abs_tol + rel * std::fabs(e);
-    if (!ok) {
-      ++failures;
-      ADD_FAILURE() << what << ": element " << i << " is " << a << ", expected " << e;
-    }
-  }
-}
-
-// The reference rounded to the output dtype (as the kernel stores it).
-inline std::vector<double> RoundedTo(DataType dtype, const std::vector<int64_t>& shape,
-                                     const std::vector<double>& values) {
-  return tir::HostTensor::FromDoubles(dtype, shape, values).ToDoubles();
 }
 
 }  // namespace rlx::op_test
