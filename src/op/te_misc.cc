@@ -5,9 +5,20 @@
 //   variance, as TVM); std is its square root.
 // - argmax/argmin: two reductions, the extreme value and then the smallest
 //   index holding it, so ties give the first index (TVM's rule).
-// - cumsum: out[..., i, ...] = sum of x[..., j, ...] for j <= i (j < i when
-//   exclusive), a reduction with a `where` bound; quadratic in the axis
-//   length, which keeps it a plain TE program.
+// - cumsum: a linear scan (TVM's topi.cumsum), written as a te::Extern
+//   statement since a compute cannot read its own earlier elements. For
+//   every position of the other axes (serial loops `ax<d>`), along the
+//   scanned axis of length L:
+//     out[..., 0, ...] = x[..., 0, ...]              (exclusive: 0)
+//     for k in [0, L - 1):                           (serial: carries the sum)
+//       out[..., k + 1, ...] = out[..., k, ...] + x[..., k + 1, ...]
+//                                                    (exclusive: x[..., k, ...])
+//   with x cast to the output dtype before adding. The whole nest is
+//   guarded by `if L > 0` unless L is provably positive (the first store
+//   would be out of bounds for an empty axis). Without an axis
+//   the flattened tensor is scanned (x read at the unravelled index). The
+//   block is opaque (no iteration variables): annotate-tir-op-pattern
+//   classifies it as opaque, as TVM's extern cumsum.
 // - einsum: output letters (and broadcast "..." dims) are spatial axes, the
 //   other letters reduce axes; an operand's "..." dim of constant size 1
 //   reads index 0 (broadcast).
@@ -20,8 +31,10 @@
 
 #include "einsum_subscripts.h"
 #include "op/topi.h"
+#include "rlx/arith/analyzer.h"
 #include "rlx/op/te_compute.h"
 #include "rlx/support/diagnostic.h"
+#include "rlx/tir/stmt.h"
 #include "te_util.h"
 
 namespace rlx::op::compute {
@@ -97,25 +110,73 @@ Tensor ArgReduce(const Tensor& x, std::optional<int> axis, bool keepdims, bool i
   }, name);
 }
 
-Tensor Cumsum(const Tensor& x, std::optional<int> axis, DataType dtype, bool exclusive) {
-  if (!axis) {
-    Shape flat_shape = {ProductOf(x.shape(), [&] {
-      std::vector<int> all;
-      for (int d = 0; d < x.ndim(); ++d) all.push_back(d);
-      return all;
-    }())};
-    return te::Compute(flat_shape, [&](const std::vector<Var>& i) {
-      tir::IterVar k = te::ReduceAxis(flat_shape[0], "k");
-      PrimExpr bound = exclusive ? ir::lt(k->var, i[0]) : ir::le(k->var, i[0]);
-      return te::Sum(ir::cast(dtype, x(Unravel(k->var, x.shape()))), {k}, bound);
-    }, "cumsum");
+namespace {
+
+tir::Stmt MakeLoop(const Var& var, PrimExpr min, PrimExpr extent, tir::Stmt body) {
+  auto* loop = new tir::ForNode();
+  loop->loop_var = var;
+  loop->min = std::move(min);
+  loop->extent = std::move(extent);
+  loop->body = std::move(body);
+  return tir::Stmt(loop);
+}
+
+PrimExpr ZeroOf(DataType dtype) {
+  if (dtype.is_floating()) return ir::MakeFloat(0.0, dtype);
+  if (dtype.is_bool()) return ir::MakeBool(false);
+  return ir::MakeInt(0, dtype);
+}
+
+// The cumsum scan of `x` into `out` along `axis` of `out` (see the note at
+// the top); `flat`: `out` is 1-D and x is read at the unravelled index.
+tir::Stmt CumsumScan(const ir::Buffer& x, const ir::Buffer& out, int axis, bool flat, bool exclusive) {
+  DataType dtype = out->dtype;
+  const PrimExpr& length = out->shape[axis];
+  std::vector<Var> loop_vars;
+  std::vector<PrimExpr> index;
+  for (size_t d = 0; d < out->shape.size(); ++d) {
+    Var var = ir::MakeVar(static_cast<int>(d) == axis ? "k" : fmt::format("ax{}", d), out->shape[d]->dtype);
+    loop_vars.push_back(var);
+    index.push_back(var);
   }
-  return te::Compute(x.shape(), [&](const std::vector<Var>& i) {
-    tir::IterVar k = te::ReduceAxis(x.shape()[*axis], "k");
-    std::vector<PrimExpr> index(i.begin(), i.end());
-    index[*axis] = k->var;
-    PrimExpr bound = exclusive ? ir::lt(k->var, i[*axis]) : ir::le(k->var, i[*axis]);
-    return te::Sum(ir::cast(dtype, x(index)), {k}, bound);
+  auto at = [&](PrimExpr position) {
+    std::vector<PrimExpr> point = index;
+    point[axis] = std::move(position);
+    return point;
+  };
+  auto input = [&](PrimExpr position) {
+    std::vector<PrimExpr> point = at(std::move(position));
+    if (flat) point = Unravel(point[0], x->shape);
+    return ir::cast(dtype, make<ir::BufferLoadNode>(x, point));
+  };
+  PrimExpr zero = ir::MakeInt(0, length->dtype), one = ir::MakeInt(1, length->dtype);
+  const Var& k = loop_vars[axis];
+  PrimExpr first = exclusive ? ZeroOf(dtype) : input(zero);
+  PrimExpr previous = make<ir::BufferLoadNode>(out, at(k));
+  PrimExpr step = ir::add(previous, input(exclusive ? PrimExpr(k) : k + one));
+  tir::Stmt scan_loop = MakeLoop(k, zero, Simplify(length - one), make<tir::BufferStoreNode>(out, step, at(k + one)));
+  tir::Stmt first_store = make<tir::BufferStoreNode>(out, first, at(zero));
+  tir::Stmt body = tir::MakeSeq({first_store, scan_loop});
+  for (size_t d = out->shape.size(); d-- > 0;) {
+    if (static_cast<int>(d) != axis) body = MakeLoop(loop_vars[d], zero, out->shape[d], body);
+  }
+  arith::Analyzer analyzer;
+  if (analyzer.CanProve(ir::ge(length, one))) return body;
+  return make<tir::IfThenElseNode>(ir::gt(length, zero), body, tir::Stmt());
+}
+
+}  // namespace
+
+Tensor Cumsum(const Tensor& x, std::optional<int> axis, DataType dtype, bool exclusive) {
+  Shape out_shape = x.shape();
+  if (!axis) {
+    std::vector<int> all;
+    for (int d = 0; d < x.ndim(); ++d) all.push_back(d);
+    out_shape = {ProductOf(x.shape(), all)};
+  }
+  int scan_axis = axis.value_or(0);
+  return te::Extern(out_shape, dtype, {x}, [&](const std::vector<ir::Buffer>& in, const ir::Buffer& out) {
+    return CumsumScan(in[0], out, scan_axis, !axis, exclusive);
   }, "cumsum");
 }
 

@@ -206,6 +206,24 @@ Tensor Compute(std::vector<PrimExpr> shape, const FCompute& fcompute, std::strin
   return Tensor(std::move(def));
 }
 
+Tensor Extern(std::vector<PrimExpr> shape, DataType dtype, std::vector<Tensor> inputs, const FExternBody& body,
+              std::string name) {
+  CheckShape(shape, name);
+  std::vector<Buffer> input_buffers;
+  for (const Tensor& input : inputs) {
+    if (!input.defined()) ThrowError(Span(), fmt::format("extern {}: an input tensor is undefined", name));
+    input_buffers.push_back(input.buffer());
+  }
+  auto def = std::make_shared<TensorDef>();
+  def->name = name;
+  def->is_placeholder = false;
+  def->inputs = std::move(inputs);
+  def->buffer = ir::MakeBuffer(name, std::move(shape), dtype);
+  def->extern_body = body(input_buffers, def->buffer);
+  if (!def->extern_body.defined()) ThrowError(Span(), fmt::format("extern {}: the body returned nothing", name));
+  return Tensor(std::move(def));
+}
+
 IterVar ReduceAxis(PrimExpr extent, std::string name) {
   if (!extent.defined() || !extent->dtype.is_integer()) {
     ThrowError(Span(), fmt::format("reduce axis {}: the extent must be an integer", name));

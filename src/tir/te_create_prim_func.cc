@@ -22,7 +22,15 @@
 //            out[v] = body                 or  out[v] = combine(out[v], body)
 //
 //      with the compute's axis variables replaced by the block's iteration
-//      variables. A reduction `where` guards the update with an if.
+//      variables. A reduction `where` guards the update with an if. An
+//      extern tensor (te::Extern) instead gets an opaque block around its
+//      statement, without iteration variables, reading each input and
+//      writing the output as a whole (TVM's form for te.extern):
+//
+//        with T.block(name):
+//          T.reads(A[0:n, 0:m], ...)
+//          T.writes(out[0:n, 0:m])
+//          <the extern statement>
 //   4. A root block ("root", no iteration variables) holds the nests in
 //      order and allocates the intermediates; the function carries
 //      {"tir.noalias": True} and is private (no global symbol; it prints as
@@ -44,6 +52,7 @@
 #include "rlx/arith/analyzer.h"
 #include "rlx/ir/functor.h"
 #include "rlx/support/diagnostic.h"
+#include "rlx/tir/stmt_functor.h"
 #include "tir/te_internal.h"
 
 namespace rlx::te {
@@ -97,8 +106,10 @@ class PrimFuncBuilder {
   void DefineSymbolicVars();
   void CheckDefined(const PrimExpr& expr, const Tensor& user, VarSet local);
   void CheckKnownBuffers(const PrimExpr& expr, const Tensor& user);
+  void CheckExternBody(const Tensor& tensor);
 
   Stmt LowerCompute(const Tensor& tensor);
+  Stmt LowerExtern(const Tensor& tensor);
   std::vector<BufferRegion> ReadRegions(const std::vector<PrimExpr>& exprs, const VarSet& iter_vars);
   Range MergeAccesses(const BufferAccesses& access, size_t dim, const VarSet& iter_vars);
   bool IsExactIndex(const PrimExpr& index, const VarSet& iter_vars) const;
@@ -177,6 +188,10 @@ void PrimFuncBuilder::DefineSymbolicVars() {
   for (const Tensor& tensor : tensors_) {
     for (const PrimExpr& dim : tensor.shape()) CheckDefined(dim, tensor, {});
     if (tensor.is_placeholder()) continue;
+    if (tensor.get()->extern_body.defined()) {
+      CheckExternBody(tensor);
+      continue;
+    }
     VarSet local;
     for (const IterVar& axis : tensor.get()->axes) local.insert(axis->var.get());
     for (const IterVar& axis : tensor.get()->reduce_axes) {
@@ -210,6 +225,32 @@ void PrimFuncBuilder::CheckKnownBuffers(const PrimExpr& expr, const Tensor& user
                                      user.name(), load->buffer->name));
     }
   });
+}
+
+// An extern statement may use the variables it binds itself (loops, lets)
+// and the function's symbolic sizes, and may touch only its own input and
+// output buffers.
+void PrimFuncBuilder::CheckExternBody(const Tensor& tensor) {
+  const TensorDef& def = *tensor.get();
+  VarSet local;
+  std::unordered_set<const ir::BufferNode*> buffers = {def.buffer.get()};
+  for (const Tensor& input : def.inputs) buffers.insert(input.buffer().get());
+  std::vector<Var> used;
+  auto check_buffer = [&](const Buffer& buffer) {
+    if (buffers.count(buffer.get())) return;
+    ThrowError(Span(), fmt::format("CreatePrimFunc: extern {} accesses buffer {}, which is neither its output nor "
+                                   "one of its inputs",
+                                   tensor.name(), buffer->name));
+  };
+  tir::PostOrderVisit(def.extern_body, [&](const ObjectRef& node) {
+    if (const auto* loop = node.as<tir::ForNode>()) local.insert(loop->loop_var.get());
+    if (const auto* let = node.as<tir::LetStmtNode>()) local.insert(let->var.get());
+    if (const auto* let = node.as<ir::LetNode>()) local.insert(let->var.get());
+    if (node.isa<ir::VarNode>()) used.push_back(cast<ir::VarNode>(node));
+    if (const auto* load = node.as<ir::BufferLoadNode>()) check_buffer(load->buffer);
+    if (const auto* store = node.as<tir::BufferStoreNode>()) check_buffer(store->buffer);
+  });
+  for (const Var& var : used) CheckDefined(var, tensor, local);
 }
 
 // ---------------------------------------------------------------- regions
@@ -342,6 +383,27 @@ Stmt PrimFuncBuilder::LowerCompute(const Tensor& tensor) {
   return nest;
 }
 
+Range WholeDimension(const PrimExpr& extent) { return Range{ir::MakeInt(0, extent->dtype), extent}; }
+
+BufferRegion WholeBuffer(const Buffer& buffer) {
+  std::vector<Range> region;
+  for (const PrimExpr& extent : buffer->shape) region.push_back(WholeDimension(extent));
+  return make<tir::BufferRegionNode>(buffer, std::move(region));
+}
+
+Stmt PrimFuncBuilder::LowerExtern(const Tensor& tensor) {
+  const TensorDef& def = *tensor.get();
+  auto* block = new tir::BlockNode();
+  block->name = UniqueBlockName(def.name);
+  for (const Tensor& input : def.inputs) block->reads.push_back(WholeBuffer(input.buffer()));
+  block->writes = {WholeBuffer(def.buffer)};
+  block->body = def.extern_body;
+  auto* realize = new tir::BlockRealizeNode();
+  realize->predicate = ir::MakeBool(true);
+  realize->block = tir::Block(block);
+  return Stmt(realize);
+}
+
 // ---------------------------------------------------------------- function
 
 PrimFunc PrimFuncBuilder::Build() {
@@ -357,7 +419,7 @@ PrimFunc PrimFuncBuilder::Build() {
   std::vector<Stmt> nests;
   for (const Tensor& tensor : tensors_) {
     if (tensor.is_placeholder()) continue;
-    nests.push_back(LowerCompute(tensor));
+    nests.push_back(tensor.get()->extern_body.defined() ? LowerExtern(tensor) : LowerCompute(tensor));
     if (!Contains(args_, tensor)) root->alloc_buffers.push_back(tensor.buffer());
   }
   root->body = tir::MakeSeq(std::move(nests));

@@ -26,6 +26,9 @@ struct TensorDef {
   std::vector<IterVar> reduce_axes;
   PrimExpr reduce_where;  // bool; constant true when unrestricted
   std::vector<Tensor> inputs;
+  // Extern tensors only (te::Extern): the statement writing `buffer`; the
+  // compute fields above stay empty.
+  tir::Stmt extern_body;
 };
 
 // The identity element of `kind` for `dtype` (0, 1, lowest, highest).

@@ -9,7 +9,10 @@ For every case it writes tests/data/op_reference/<case>.<name>.npy: the
 inputs (float32, seeded) and `out` (computed by PyTorch in float64 and
 stored as float32, or int64 for argmax). The C++ test
 tests/unit/op/nn_numeric_test.cc runs the legalized PrimFuncs on the inputs
-with the TIR interpreter and compares with `out`.
+with the TIR interpreter and compares with `out`;
+tests/unit/codegen/legalize_nn_codegen_test.cc does the same with the
+PrimFuncs compiled through LLVM. New cases go at the end of main() so the
+seeded inputs of the earlier ones stay as they are.
 """
 import os
 
@@ -33,7 +36,8 @@ def save(case, **arrays):
     for name, value in arrays.items():
         if isinstance(value, torch.Tensor):
             value = value.numpy()
-        value = np.ascontiguousarray(value)
+        # ascontiguousarray makes a 0-d array 1-d: keep the shape.
+        value = np.ascontiguousarray(value).reshape(np.shape(value))
         if value.dtype == np.float64:
             value = value.astype(np.float32)
         np.save(os.path.join(OUT_DIR, f"{case}.{name}.npy"), value)
@@ -128,6 +132,35 @@ def attention_cases():
     save("attention_causal_bottom_right", q=q, k=k, v=v, out=run(bottom_right))
 
 
+def unary_math_cases():
+    # Row prefixes of one (37, 3) input serve every row count the compiled
+    # tests try; the extremes probe saturation of the approximations.
+    x = rand(37, 3) * 2.5
+    x[0] = [-9.0, 0.0, 9.0]
+    x[1] = [-1e-4, 3e-5, 5.5]
+    xt = t(x)
+    save("gelu", x=x, out=F.gelu(xt))
+    save("gelu_tanh", x=x, out=F.gelu(xt, approximate="tanh"))
+    save("erf", x=x, out=torch.erf(xt))
+    save("silu", x=x, out=F.silu(xt))
+    save("sigmoid", x=x, out=torch.sigmoid(xt))
+
+
+def stat_einsum_pad_cases():
+    x = rand(5, 7) + 2
+    save("variance_axis1", x=x, out=torch.var(t(x), 1, unbiased=False))
+    save("std_all_keepdims", x=x, out=torch.std(t(x), (0, 1), unbiased=False, keepdim=True))
+    save("cumsum_exclusive_axis0", x=x, out=torch.cumsum(t(x), 0) - t(x))
+    a, c = rand(2, 3, 4), rand(1, 4, 5)
+    save("einsum_batched_matmul", a=a, c=c, out=torch.einsum("...ij,...jk->...ik", t(a), t(c)))
+    s = rand(4, 4)
+    save("einsum_trace", s=s, out=torch.einsum("ii", t(s)))
+    x = rand(3, 4)
+    save("pad_constant", x=x, out=F.pad(t(x), (0, 2, 1, 0), value=-1.0))
+    x = rand(1, 2, 5, 4)
+    save("pad_reflect", x=x, out=F.pad(t(x), (2, 1, 1, 2), mode="reflect"))
+
+
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     torch.manual_seed(0)
@@ -138,6 +171,8 @@ def main():
     resize_cases()
     scan_search_cases()
     attention_cases()
+    unary_math_cases()
+    stat_einsum_pad_cases()
 
 
 if __name__ == "__main__":

@@ -146,6 +146,18 @@ PrimExpr MaxReduce(PrimExpr source, std::vector<IterVar> axes, PrimExpr where = 
 PrimExpr MinReduce(PrimExpr source, std::vector<IterVar> axes, PrimExpr where = PrimExpr());
 PrimExpr ProdReduce(PrimExpr source, std::vector<IterVar> axes, PrimExpr where = PrimExpr());
 
+// A tensor filled by a hand-written statement (TVM's te.extern), for
+// computations a compute cannot express, such as a scan that carries a
+// running value along an axis. `body` receives the buffers of `inputs` (in
+// order) and the new tensor's buffer, and returns the statement that writes
+// the latter, reading only those buffers and the symbolic sizes of their
+// shapes (it makes its own loops). CreatePrimFunc places it in an opaque
+// block (no iteration variables) that reads every input and writes the
+// output, each as a whole.
+using FExternBody = std::function<tir::Stmt(const std::vector<Buffer>& inputs, const Buffer& output)>;
+Tensor Extern(std::vector<PrimExpr> shape, DataType dtype, std::vector<Tensor> inputs, const FExternBody& body,
+              std::string name);
+
 // `T.if_then_else(cond, t, f)`: only the chosen arm is evaluated (use it to
 // guard loads that would be out of bounds); ir::select evaluates both.
 PrimExpr IfThenElse(PrimExpr cond, PrimExpr then_value, PrimExpr else_value);

@@ -9,6 +9,14 @@
 // TargetLibraryInfo registered so that cost models and libm knowledge are
 // the host's. Floating-point semantics stay strict IEEE (no fast-math): the
 // generated code must agree with the interpreter.
+//
+// Loops the schedule vectorizes carry llvm.loop.vectorize.enable, a request
+// LLVM may be unable to honour (a gather through clamped indices, as in an
+// edge or reflect pad); the loop then stays scalar and correct, and LLVM
+// reports an "optimization failure" warning, which by default it prints to
+// stderr, once per loop copy, on every build. Those warnings are dropped
+// while the pipeline runs (QuietMissedOptimizations); every other
+// diagnostic goes on to LLVM's default handling.
 #include "codegen/llvm/llvm_target.h"
 
 #include <fmt/format.h>
@@ -82,7 +90,41 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const TargetSpec& spec,
   return machine;
 }
 
+namespace {
+
+// Swallows DK_OptimizationFailure diagnostics (missed requested loop
+// transformations); anything else is left to the context's default.
+class QuietMissedOptimizations : public llvm::DiagnosticHandler {
+ public:
+  bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
+    return info.getKind() == llvm::DK_OptimizationFailure;
+  }
+};
+
+// Installs QuietMissedOptimizations on a context for its lifetime, then
+// restores the previous handler.
+class ScopedQuietDiagnostics {
+ public:
+  explicit ScopedQuietDiagnostics(llvm::LLVMContext& context)
+      : context_(context), previous_(context.getDiagnosticHandler()) {
+    context_.setDiagnosticHandler(std::make_unique<QuietMissedOptimizations>());
+  }
+  ~ScopedQuietDiagnostics() {
+    if (!previous_) previous_ = std::make_unique<llvm::DiagnosticHandler>();
+    context_.setDiagnosticHandler(std::move(previous_));
+  }
+  ScopedQuietDiagnostics(const ScopedQuietDiagnostics&) = delete;
+  ScopedQuietDiagnostics& operator=(const ScopedQuietDiagnostics&) = delete;
+
+ private:
+  llvm::LLVMContext& context_;
+  std::unique_ptr<llvm::DiagnosticHandler> previous_;
+};
+
+}  // namespace
+
 void OptimizeModule(llvm::Module& module, llvm::TargetMachine* target, int opt_level) {
+  ScopedQuietDiagnostics quiet(module.getContext());
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;

@@ -459,6 +459,75 @@ TEST(TeTest, ScalarParameterDefinesAnOtherwiseUnknownSize) {
   for (int64_t i = 0; i < 6; ++i) EXPECT_FLOAT_EQ(outs.At({i}), as.At({i}) * 3);
 }
 
+// ---------------------------------------------------------------- extern
+
+// A running sum along the only axis, as an extern statement:
+//   out[0] = src[0]; for k in [0, n - 1): out[k + 1] = out[k] + src[k + 1]
+tir::Stmt RunningSum(const Buffer& src, const Buffer& out) {
+  Var k = MakeVar("k");
+  auto* loop = new ForNode();
+  loop->loop_var = k;
+  loop->min = MakeInt(0);
+  loop->extent = out->shape[0] - MakeInt(1);
+  loop->body = make<tir::BufferStoreNode>(
+      out, make<ir::BufferLoadNode>(out, std::vector<PrimExpr>{k}) + make<ir::BufferLoadNode>(src, std::vector<PrimExpr>{k + 1}),
+      std::vector<PrimExpr>{k + 1});
+  tir::Stmt first = make<tir::BufferStoreNode>(out, make<ir::BufferLoadNode>(src, std::vector<PrimExpr>{MakeInt(0)}),
+                                               std::vector<PrimExpr>{MakeInt(0)});
+  return tir::MakeSeq({first, tir::Stmt(loop)});
+}
+
+TEST(TeTest, ExternIsAnOpaqueBlockAroundItsStatement) {
+  // A compute feeding an extern: double, then the running sum.
+  Var n = MakeVar("n");
+  Tensor a = Placeholder({n}, kF32, "A");
+  Tensor twice = Compute({n}, [&](const std::vector<Var>& i) { return a(i) * MakeFloat(2.0); }, "twice");
+  Tensor scan = Extern({n}, kF32, {twice},
+                       [](const std::vector<Buffer>& in, const Buffer& out) { return RunningSum(in[0], out); }, "scan");
+  ASSERT_EQ(scan.inputs().size(), 1u);
+  EXPECT_TRUE(scan.inputs()[0] == twice);
+  PrimFunc func = CreatePrimFunc({a, scan});
+  ExpectWellFormed(func);
+  Blocks blocks = CollectBlocks(func);
+  ASSERT_EQ(blocks.inner.size(), 2u);
+  const BlockNode* block = blocks.inner[1];
+  EXPECT_EQ(block->name, "scan");
+  EXPECT_TRUE(block->iter_vars.empty());
+  EXPECT_THAT(RegionTexts(block->reads), ::testing::ElementsAre("twice[0:n]"));
+  EXPECT_THAT(RegionTexts(block->writes), ::testing::ElementsAre("scan[0:n]"));
+  ASSERT_EQ(blocks.root->alloc_buffers.size(), 1u);
+  EXPECT_EQ(blocks.root->alloc_buffers[0]->name, "twice");
+  ir::IRModule mod = make<ir::IRModuleNode>(std::vector<ir::IRModuleNode::Entry>{{"func", func}}, ir::Dict());
+  std::string text = text::PrintModule(mod);
+  std::optional<std::string> mismatch = graph::StructuralMismatch(mod, text::ParseModuleText(text));
+  EXPECT_FALSE(mismatch.has_value()) << *mismatch << "\n" << text;
+  for (int64_t size : {1, 2, 9}) {
+    HostTensor as = Pattern({size}, 3), outs = Output({size});
+    tir::RunPrimFunc(func, {&as, &outs});
+    double running = 0;
+    for (int64_t i = 0; i < size; ++i) {
+      running += 2 * as.At({i});
+      EXPECT_DOUBLE_EQ(outs.At({i}), running) << size << " at " << i;
+    }
+  }
+}
+
+TEST(TeTest, ExternMayTouchOnlyItsOwnBuffers) {
+  Var n = MakeVar("n"), m = MakeVar("m");
+  Tensor a = Placeholder({n}, kF32, "A");
+  Tensor other = Placeholder({n}, kF32, "other");
+  Tensor bad_buffer = Extern({n}, kF32, {a},
+                             [&](const std::vector<Buffer>&, const Buffer& out) { return RunningSum(other.buffer(), out); },
+                             "scan");
+  EXPECT_THAT(ErrorOf([&] { CreatePrimFunc({a, other, bad_buffer}); }),
+              HasSubstr("extern scan accesses buffer other, which is neither its output nor one of its inputs"));
+  Tensor bad_var = Extern({n}, kF32, {a}, [&](const std::vector<Buffer>& in, const Buffer& out) {
+    return tir::Stmt(make<tir::BufferStoreNode>(out, make<ir::BufferLoadNode>(in[0], std::vector<PrimExpr>{m}),
+                                                std::vector<PrimExpr>{MakeInt(0)}));
+  }, "pick");
+  EXPECT_THAT(ErrorOf([&] { CreatePrimFunc({a, bad_var}); }), HasSubstr("variable m (used by pick) is not defined"));
+}
+
 // ---------------------------------------------------------------- errors
 
 TEST(TeTest, UserMistakesAreCompileErrors) {

@@ -1,5 +1,7 @@
 # PASSES: legalize-ops
-# CHECKS: exclusive cumsum of the flattened symbolic tensor into int64
+# CHECKS: exclusive cumsum of the flattened symbolic tensor into int64: a
+# linear scan starting from 0, reading x at the unravelled index k, guarded
+# by `if n * 3 > 0` since the length may be 0
 @I.ir_module
 class Before:
     @R.function
@@ -22,13 +24,13 @@ class Expected:
         n = T.int64()
         x = T.match_buffer(var_x, (n, T.int64(3)), "int32")
         cumsum = T.match_buffer(var_cumsum, (n * T.int64(3),), "int64")
-        # with T.block("root"):
-        for ax0, k in T.grid(n * T.int64(3), n * T.int64(3)):
+        with T.block("root"):
+            T.reads()
+            T.writes()
             with T.block("cumsum"):
-                v_ax0, v_k = T.axis.remap("SR", [ax0, k])
-                T.reads(x[v_k // T.int64(3), v_k % T.int64(3)])
-                T.writes(cumsum[v_ax0])
-                with T.init():
-                    cumsum[v_ax0] = T.int64(0)
-                if v_k < v_ax0:
-                    cumsum[v_ax0] = cumsum[v_ax0] + T.Cast("int64", x[v_k // T.int64(3), v_k % T.int64(3)])
+                T.reads(x[T.int64(0):n, T.int64(0):T.int64(3)])
+                T.writes(cumsum[T.int64(0):n * T.int64(3)])
+                if n * T.int64(3) > T.int64(0):
+                    cumsum[T.int64(0)] = T.int64(0)
+                    for k in range(n * T.int64(3) - T.int64(1)):
+                        cumsum[k + T.int64(1)] = cumsum[k] + T.Cast("int64", x[k // T.int64(3), k % T.int64(3)])
