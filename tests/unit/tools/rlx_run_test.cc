@@ -2,7 +2,8 @@
 // module: shape checks, an allocation and one kernel): inputs and outputs as
 // .npy, the printed summary, --bench, and the errors (missing or unknown
 // input, wrong shape, corrupt library, unlowered .py), each a message on
-// stderr and exit code 1.
+// stderr and exit code 1. Non-tensor parameters (R.Shape, R.Prim, tuples of
+// tensors) on a model built by `rlx build`, with their malformed values.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -194,6 +195,116 @@ TEST_F(RlxRunTest, CompilesAHighLevelModuleInProcess) {
   RunResult wrong = Run("run model.py --input x=bad.npy");
   EXPECT_EQ(wrong.exit_code, 1);
   EXPECT_NE(wrong.err.find("param=x"), std::string::npos) << wrong.err;
+}
+
+// Functions whose parameters are a shape, prim values and a tuple of tensors.
+constexpr const char* kNonTensorModel = R"(@I.ir_module
+class Module:
+    @R.function
+    def reshape_to(x: R.Tensor(("n",), dtype="float32"), s: R.Shape(["a", "b"])) -> R.Tensor(("a", "b"), dtype="float32"):
+        a = T.int64()
+        b = T.int64()
+        y = R.reshape(x, s)
+        return y
+
+    @R.function
+    def repeat_rows(x: R.Tensor((1, 2), dtype="float32"), rows: R.Prim(value="m")) -> R.Tensor(("m", 2), dtype="float32"):
+        m = T.int64()
+        y = R.broadcast_to(x, R.shape([m, 2]))
+        return y
+
+    @R.function
+    def sum_pair(pair: R.Tuple(R.Tensor(("n",), dtype="float32"), R.Tensor(("n",), dtype="float32")), k: R.Prim("int64")) -> R.Tuple(R.Tensor(("n",), dtype="float32"), R.Prim("int64")):
+        n = T.int64()
+        a = pair[0]
+        b = pair[1]
+        c = R.add(a, b)
+        return (c, k)
+
+)";
+
+class RlxRunNonTensorTest : public RlxRunTest {
+ protected:
+  static void SetUpTestSuite() {
+    RlxRunTest::SetUpTestSuite();
+    std::ofstream(dir_ / "params.py") << kNonTensorModel;
+    runtime::NDArray::FromVector<float>({6}, {1, 2, 3, 4, 5, 6}).SaveNpy((dir_ / "six.npy").string());
+    runtime::NDArray::FromVector<float>({1, 2}, {7, -8}).SaveNpy((dir_ / "row.npy").string());
+    runtime::NDArray::FromVector<float>({3}, {1, 2, 3}).SaveNpy((dir_ / "a.npy").string());
+    runtime::NDArray::FromVector<float>({3}, {10, 20, 30}).SaveNpy((dir_ / "b.npy").string());
+  }
+
+  void SetUp() override {
+    if (!fs::exists(dir_ / "params.so")) {
+      RunResult build = Run("build params.py -o params.so");
+      ASSERT_EQ(build.exit_code, 0) << build.err;
+    }
+  }
+
+  runtime::NDArray Output(const std::string& name) const { return runtime::NDArray::LoadNpy((dir_ / name).string()); }
+};
+
+TEST_F(RlxRunNonTensorTest, ShapeParameter) {
+  for (const char* shape : {"2,3", "shape:2,3"}) {
+    RunResult result = Run(std::string("run params.so --entry reshape_to --input x=six.npy --input s=") + shape +
+                           " --output y.npy");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(Output("y.npy").shape(), (runtime::ShapeTuple{2, 3}));
+    EXPECT_EQ(Output("y.npy").ToVector<float>(), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+  }
+  RunResult three_by_two = Run("run params.so --entry reshape_to --input x=six.npy --input s=3,2 --output y.npy");
+  ASSERT_EQ(three_by_two.exit_code, 0) << three_by_two.err;
+  EXPECT_EQ(Output("y.npy").shape(), (runtime::ShapeTuple{3, 2}));
+}
+
+TEST_F(RlxRunNonTensorTest, PrimIntParameterDefinesASymbolicSize) {
+  for (const char* rows : {"3", "int:3"}) {
+    RunResult result = Run(std::string("run params.so --entry repeat_rows --input x=row.npy --input rows=") + rows +
+                           " --output y.npy");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(Output("y.npy").shape(), (runtime::ShapeTuple{3, 2}));
+    EXPECT_EQ(Output("y.npy").ToVector<float>(), (std::vector<float>{7, -8, 7, -8, 7, -8}));
+  }
+}
+
+TEST_F(RlxRunNonTensorTest, TupleOfTensorsAndPrimInt) {
+  for (const char* pair : {"a.npy,b.npy", "tuple:a.npy,b.npy"}) {
+    RunResult result =
+        Run(std::string("run params.so --entry sum_pair --input pair=") + pair + " --input k=-4");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("output[0]: (3,) float32 min 11 max 33"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("output[1]: -4"), std::string::npos) << result.out;
+  }
+}
+
+TEST_F(RlxRunNonTensorTest, BadValuesAreErrors) {
+  auto expect_error = [&](const std::string& args, const std::string& message) {
+    RunResult result = Run("run params.so " + args);
+    EXPECT_EQ(result.exit_code, 1) << args;
+    EXPECT_NE(result.err.find(message), std::string::npos) << args << "\n" << result.err;
+  };
+  // Malformed values, caught while reading the inputs.
+  expect_error("--entry reshape_to --input x=six.npy --input s=2,x", "--input s=2,x: 'x' is not an integer");
+  expect_error("--entry reshape_to --input x=six.npy --input s=2,-3", "--input s=2,-3: shape dimension -3 is negative");
+  expect_error("--entry reshape_to --input x=six.npy --input s=2,1.5", "'1.5' is not an integer");
+  expect_error("--entry repeat_rows --input x=row.npy --input rows=int:2.5", "--input rows=int:2.5: '2.5' is not an integer");
+  expect_error("--entry repeat_rows --input x=row.npy --input rows=abc", "--input rows=abc: not a value");
+  expect_error("--entry sum_pair --input pair=a.npy,b.txt --input k=1", "tuple field 'b.txt' is not a .npy file");
+  // Values of the wrong kind or count, caught by the function's parameter checks.
+  expect_error("--entry reshape_to --input x=six.npy --input s=2,3,1", "expect Shape with ndim 2 but get 3");
+  expect_error("--entry reshape_to --input x=six.npy --input s=6", "param=s");
+  expect_error("--entry repeat_rows --input x=row.npy --input rows=2,2", "param=rows");
+  expect_error("--entry sum_pair --input pair=a.npy --input k=1", "param=pair");
+  expect_error("--entry sum_pair --input pair=a.npy,b.npy,a.npy --input k=1", "expect a Tuple with 2 elements");
+  expect_error("--entry sum_pair --input pair=a.npy,b.npy --input k=1.5", "expected a int64 value, but received float");
+}
+
+TEST_F(RlxRunNonTensorTest, HelpDescribesTheInputSyntax) {
+  RunResult help = Run("run --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("shape:2,3"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("tuple:A.npy,B.npy"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("int:5"), std::string::npos) << help.out;
 }
 
 }  // namespace
