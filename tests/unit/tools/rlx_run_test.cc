@@ -89,6 +89,15 @@ ir::IRModule LoweredDouble() {
   return ir::WithFunction(mod, "main", make<graph::FunctionNode>(std::vector<graph::Var>{x}, body, graph::ObjectSInfo(), false));
 }
 
+// `mod` with graph function `name` exported under `symbol`.
+ir::IRModule ExportedAs(const ir::IRModule& mod, const std::string& name, const std::string& symbol) {
+  const auto* func = mod->Lookup(name).as<graph::FunctionNode>();
+  auto* node = new graph::FunctionNode(func->params, func->body, func->ret_struct_info, func->is_pure,
+                                       ir::DictWith(func->attrs, "global_symbol", ir::MakeString(symbol)),
+                                       func->is_private);
+  return ir::WithFunction(mod, name, ObjectRef(node));
+}
+
 class RlxRunTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -96,6 +105,7 @@ class RlxRunTest : public testing::Test {
     dir_ = fs::temp_directory_path() / ("rlx_run_test_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     codegen::ExportVMLibrary(LoweredDouble(), (dir_ / "double.so").string());
+    codegen::ExportVMLibrary(ExportedAs(LoweredDouble(), "main", "forward"), (dir_ / "forward.so").string());
     runtime::NDArray::FromVector<float>({3, 2}, {1, 2, 3, 4, 5, -6}).SaveNpy((dir_ / "x.npy").string());
     runtime::NDArray::FromVector<float>({3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}).SaveNpy((dir_ / "bad.npy").string());
   }
@@ -172,6 +182,18 @@ class Module:
   EXPECT_EQ(high_level.exit_code, 1);
   EXPECT_NE(high_level.err.find("high_level.py:5:13: error"), std::string::npos) << high_level.err;
   EXPECT_NE(high_level.err.find("operator R.add could not be lowered"), std::string::npos) << high_level.err;
+}
+
+// The VM function is named by its global_symbol; --entry finds it by that
+// name, and the error for the module name lists the functions there are.
+TEST_F(RlxRunTest, EntryIsFoundByGlobalSymbol) {
+  RunResult result = Run("run forward.so --entry forward --input x=x.npy --output y.npy");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(runtime::NDArray::LoadNpy((dir_ / "y.npy").string()).ToVector<float>(),
+            (std::vector<float>{2, 4, 6, 8, 10, -12}));
+  RunResult by_name = Run("run forward.so --input x=x.npy");
+  EXPECT_EQ(by_name.exit_code, 1);
+  EXPECT_NE(by_name.err.find("no function 'main' (functions: forward;"), std::string::npos) << by_name.err;
 }
 
 // A high-level .py goes through the default pipeline and runs in process.
