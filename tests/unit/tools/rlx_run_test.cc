@@ -243,6 +243,15 @@ class Module:
         c = R.add(a, b)
         return (c, k)
 
+    @R.function
+    def scale_shift(A: R.Tensor(("n", 2), dtype="float32"), scale: R.Prim("float32")) -> R.Tensor(("n", 2), dtype="float32"):
+        n = T.int64()
+        with R.dataflow():
+            b = A * scale
+            c = R.add(b, R.prim_value(T.float32(1)))
+            d = R.subtract(c, scale)
+            R.output(d)
+        return d
 )";
 
 class RlxRunNonTensorTest : public RlxRunTest {
@@ -297,6 +306,25 @@ TEST_F(RlxRunNonTensorTest, TupleOfTensorsAndPrimInt) {
     EXPECT_NE(result.out.find("output[0]: (3,) float32 min 11 max 33"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("output[1]: -4"), std::string::npos) << result.out;
   }
+}
+
+// Binary ops with an R.Prim operand, compiled by `rlx build` (legalized with
+// the prim as a scalar kernel parameter, fused) and run on the VM.
+TEST_F(RlxRunNonTensorTest, PrimFloatOperandOfBinaryOps) {
+  for (const char* scale : {"2.5", "float:2.5"}) {
+    RunResult result = Run(std::string("run params.so --entry scale_shift --input A=row.npy --input scale=") + scale +
+                           " --output y.npy");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(Output("y.npy").ToVector<float>(), (std::vector<float>{7 * 2.5f + 1 - 2.5f, -8 * 2.5f + 1 - 2.5f}));
+  }
+  // An integer is accepted for a float prim (as TVM's check_prim_value_info).
+  RunResult integer = Run("run params.so --entry scale_shift --input A=six.npy --input scale=3");
+  EXPECT_EQ(integer.exit_code, 1);  // six.npy has shape (6,), not (n, 2)
+  EXPECT_NE(integer.err.find("param=A"), std::string::npos) << integer.err;
+  runtime::NDArray::FromVector<float>({3, 2}, {1, 2, 3, 4, 5, 6}).SaveNpy((dir_ / "m32.npy").string());
+  RunResult three = Run("run params.so --entry scale_shift --input A=m32.npy --input scale=3 --output y.npy");
+  ASSERT_EQ(three.exit_code, 0) << three.err;
+  EXPECT_EQ(Output("y.npy").ToVector<float>(), (std::vector<float>{1, 4, 7, 10, 13, 16}));
 }
 
 TEST_F(RlxRunNonTensorTest, BadValuesAreErrors) {
