@@ -12,13 +12,9 @@
 //      with the argument's (symbolic) shape and dtype; a tuple of Tensors (a
 //      Tuple expression or a Tuple-typed value) a list of placeholders, one
 //      per field, each passed to call_tir on its own (a field of a
-//      Tuple-typed value as `t[i]`); a PrimValue (or a Prim-typed value of
-//      known value) becomes its PrimExpr; a Prim-typed value of unknown value
-//      (`scale: R.Prim("float32")`) a scalar TIR variable of its dtype that
-//      is a parameter of the PrimFunc in the argument's position among the
-//      inputs, the value being passed in call_tir's argument tuple (TVM's
-//      call_te); a ShapeExpr (or a Shape-typed value with known dimensions)
-//      its list of PrimExprs;
+//      Tuple-typed value as `t[i]`); a PrimValue (or Prim-typed value of known value) its PrimExpr, a Prim of
+//      unknown value (`s: R.Prim("float32")`) a scalar PrimFunc parameter in its place among the inputs, passed in
+//      call_tir's argument tuple (TVM's call_te); a ShapeExpr (or Shape-typed value of known dims) its PrimExprs;
 //   2. renames the graph-level symbolic variables to fresh TIR variables of
 //      the same name, so the PrimFunc shares no variable with the graph
 //      function;
