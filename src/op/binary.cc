@@ -1,10 +1,14 @@
 // Binary elementwise operators with numpy broadcasting.
 //
-// One struct-info rule serves them all:
-//   - both operands must be Tensors;
+// One struct-info rule serves them all (TVM's InferStructInfoBroadcast):
+//   - each operand is a Tensor or a Prim (R.Prim("float32"), R.prim_value(2.0));
+//     a Prim operand is a scalar broadcast against the other operand, seen
+//     by the rules below as a tensor of shape (1,) (so with an n-d tensor,
+//     n >= 1, the result has the tensor's shape, as in TVM);
 //   - the result dtype is the operands' common dtype (an error when both are
 //     known and differ), or bool for comparisons (which, like TVM's, accept
 //     operands of different dtypes);
+//   - two Prim operands give a Prim of that dtype;
 //   - an operand of unknown rank makes the result's rank unknown;
 //   - with both shapes known the result is their numpy broadcast
 //     (op_common.h: BroadcastShapes); a provable mismatch is an error naming
@@ -23,12 +27,31 @@ namespace {
 
 enum class ResultDtype { kCommon, kBool };
 
+// A Tensor operand as it is, a Prim operand as a Tensor of shape (1,).
+TensorStructInfo BroadcastOperand(const Call& call, size_t index) {
+  StructInfo sinfo = graph::GetStructInfo(call->args[index]);
+  if (const auto* prim = sinfo.as<graph::PrimStructInfoNode>()) {
+    return cast<graph::TensorStructInfoNode>(graph::TensorSInfo({ir::MakeInt(1)}, prim->dtype));
+  }
+  TensorStructInfo tensor = dyn_cast<graph::TensorStructInfoNode>(sinfo);
+  if (!tensor.defined()) {
+    ThrowOpError(call, fmt::format("expected a Tensor or a Prim for argument '{}', got {}", ArgName(call, index),
+                                   graph::ToString(sinfo)));
+  }
+  return tensor;
+}
+
+bool IsPrimArg(const Call& call, size_t index) {
+  return graph::GetStructInfo(call->args[index]).isa<graph::PrimStructInfoNode>();
+}
+
 StructInfo InferBroadcastSInfo(const Call& call, BlockBuilder& builder, ResultDtype result_dtype) {
   CheckNumArgs(call, 2);
-  TensorStructInfo x1 = TensorArg(call, 0);
-  TensorStructInfo x2 = TensorArg(call, 1);
+  TensorStructInfo x1 = BroadcastOperand(call, 0);
+  TensorStructInfo x2 = BroadcastOperand(call, 1);
   DataType dtype =
       result_dtype == ResultDtype::kBool ? DataType::Bool() : UnifyDtypes(call, x1->dtype, x2->dtype);
+  if (IsPrimArg(call, 0) && IsPrimArg(call, 1)) return graph::PrimSInfo(dtype);
   if (x1->IsUnknownNdim() || x2->IsUnknownNdim()) return graph::TensorSInfo(dtype, -1);
   if (x1->shape.defined() && x1->shape.same_as(x2->shape)) {
     return make<graph::TensorStructInfoNode>(x1->shape, dtype);

@@ -7,6 +7,13 @@
 // needs them as scalar parameters (tir_vars). A variable is a scalar
 // parameter when no buffer shape of the PrimFunc defines it by a bare
 // appearance and the function uses it.
+//
+// A Prim argument whose value is known (R.prim_value(2.0), R.Prim(value=n))
+// reaches the TE function as that value. One whose value is unknown (a
+// parameter `scale: R.Prim("float32")`) becomes, as in TVM's call_te, a
+// scalar parameter of the PrimFunc of the Prim's dtype, in the argument's
+// position among the inputs, and the call_tir passes the graph-level value
+// in its argument tuple (the VM hands it to the kernel as an int or float).
 #include "rlx/op/legalize.h"
 
 #include <fmt/format.h>
@@ -128,11 +135,13 @@ std::string PlaceholderName(const Expr& arg, size_t index) {
   return fmt::format("A{}", index);
 }
 
-// The placeholders of the call_tir inputs, with the expressions passed for
-// them, in order.
+// The placeholders and scalar parameters of the call_tir inputs, with the
+// expressions passed for them, in order.
 struct TensorInputs {
   std::vector<te::Tensor> placeholders;
+  std::vector<ir::Var> prim_params;  // for Prim arguments of unknown value
   std::vector<Expr> exprs;
+  std::vector<bool> is_prim;  // per entry of `exprs`: a prim parameter, not a placeholder
 };
 
 // A placeholder for `expr` (of struct info `sinfo`), recorded as an input;
@@ -144,7 +153,46 @@ std::optional<te::Tensor> AddTensorInput(const Expr& expr, const StructInfo& sin
   te::Tensor tensor = te::Placeholder(renamer.Rename(known->shape), known->dtype, name);
   inputs.placeholders.push_back(tensor);
   inputs.exprs.push_back(expr);
+  inputs.is_prim.push_back(false);
   return tensor;
+}
+
+// A scalar parameter for Prim argument `expr` of unknown value, recorded as
+// an input.
+ir::Var AddPrimInput(const Expr& expr, DataType dtype, size_t index, TensorInputs& inputs) {
+  const auto* var = expr.as<graph::VarNode>();
+  ir::Var param = ir::MakeVar(var != nullptr ? var->name_hint : fmt::format("a{}", index), dtype);
+  inputs.prim_params.push_back(param);
+  inputs.exprs.push_back(expr);
+  inputs.is_prim.push_back(true);
+  return param;
+}
+
+// CreatePrimFunc orders the parameters as input buffers, output buffers,
+// scalars (the prim inputs first); call_tir passes its inputs in the call's
+// order. Moves the prim inputs' parameters to their places among the inputs.
+tir::PrimFunc WithPrimInputsInPlace(const tir::PrimFunc& func, const TensorInputs& inputs, size_t num_outputs) {
+  if (inputs.prim_params.empty()) return func;
+  size_t num_inputs = inputs.placeholders.size();
+  size_t num_buffers = num_inputs + num_outputs;
+  std::vector<ir::Var> params;
+  size_t next_buffer = 0, next_prim = 0;
+  for (bool is_prim : inputs.is_prim) {
+    params.push_back(is_prim ? func->params[num_buffers + next_prim++] : func->params[next_buffer++]);
+  }
+  for (size_t i = num_inputs; i < num_buffers; ++i) params.push_back(func->params[i]);
+  for (size_t i = num_buffers + inputs.prim_params.size(); i < func->params.size(); ++i) {
+    params.push_back(func->params[i]);
+  }
+  auto* node = new tir::PrimFuncNode();
+  node->params = std::move(params);
+  node->buffer_map = func->buffer_map;
+  node->body = func->body;
+  node->ret_type = func->ret_type;
+  node->attrs = func->attrs;
+  node->is_private = func->is_private;
+  node->span = func->span;
+  return tir::PrimFunc(node);
 }
 
 // One placeholder per field of a tuple of tensors: a Tuple expression's
@@ -181,8 +229,13 @@ std::optional<TEArgs> ConvertArgs(const std::vector<Expr>& call_args, SymbolicVa
       if (!tensors) return std::nullopt;
       args.emplace_back(std::move(*tensors));
     } else if (const auto* prim = sinfo.as<graph::PrimStructInfoNode>()) {
-      if (!prim->value.defined()) return std::nullopt;
-      args.emplace_back(renamer.Rename(prim->value));
+      if (prim->value.defined()) {
+        args.emplace_back(renamer.Rename(prim->value));
+      } else if (!prim->dtype.is_void()) {
+        args.emplace_back(PrimExpr(AddPrimInput(arg, prim->dtype, i, inputs)));
+      } else {
+        return std::nullopt;
+      }
     } else if (const auto* shape = sinfo.as<graph::ShapeStructInfoNode>()) {
       if (!shape->values) return std::nullopt;
       args.emplace_back(renamer.Rename(*shape->values));
@@ -269,8 +322,8 @@ Expr CallTEImpl(BlockBuilder& builder, const Call& call, const std::vector<Expr>
   for (const auto& pair : renamer.Pairs()) {
     if (!bare.count(pair.second.get())) scalar_pairs.push_back(pair);
   }
-  auto scalars_of = [](const std::vector<std::pair<ir::Var, ir::Var>>& pairs) {
-    std::vector<ir::Var> vars;
+  auto scalars_of = [&inputs](const std::vector<std::pair<ir::Var, ir::Var>>& pairs) {
+    std::vector<ir::Var> vars = inputs.prim_params;
     for (const auto& pair : pairs) vars.push_back(pair.second);
     return vars;
   };
@@ -282,6 +335,7 @@ Expr CallTEImpl(BlockBuilder& builder, const Call& call, const std::vector<Expr>
     scalar_pairs.erase(std::remove_if(scalar_pairs.begin(), scalar_pairs.end(), unused), scalar_pairs.end());
     func = te::CreatePrimFunc(buffers, scalars_of(scalar_pairs));
   }
+  func = WithPrimInputsInPlace(func, inputs, outputs.size());
 
   graph::GlobalVar gv = AddPrimFuncShared(builder, func, name_hint);
   std::vector<Expr> call_tir_args = {gv, make<graph::TupleNode>(inputs.exprs)};

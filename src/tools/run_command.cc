@@ -1,11 +1,19 @@
 // `rlx run`: load a compiled model (or compile a module in process) and run
 // one of its functions on the VM.
 //
-//   rlx run FILE.so|FILE.py [--entry main] [--input NAME=PATH.npy ...]
+//   rlx run FILE.so|FILE.py [--entry main] [--input NAME=VALUE ...]
 //                           [--output PATH.npy ...] [--bench N]
 //
 // Every parameter of the entry function needs an --input (named as in the
 // function; a missing or unknown name is an error listing the parameters).
+// VALUE (kInputSyntax below, also in `rlx run --help`) is a tensor
+// (PATH.npy), a tuple of tensors (A.npy,B.npy or tuple:A.npy,...), an
+// integer for R.Prim("int64") (5 or int:5), a float for R.Prim("float32")
+// (2.5 or float:2.5) or a shape for R.Shape (2,3 or shape:2,3; shape:5 for
+// one dimension, shape: for none). Malformed values (a non-integer, a
+// negative dimension) are errors naming the parameter; a value of the wrong
+// kind or count is rejected by the function's own parameter checks, whose
+// message names the parameter and its annotation.
 // The result (a tensor, or a tuple of tensors, possibly nested) is flattened
 // in order: with --output, one .npy per tensor (the counts must agree);
 // without, one line per output with its shape, dtype and a short summary.
@@ -63,13 +71,109 @@ std::string Join(const std::vector<std::string>& names) {
   return text;
 }
 
+constexpr const char* kInputSyntax =
+    "NAME=VALUE for each parameter of the entry function. VALUE is PATH.npy (a tensor), "
+    "A.npy,B.npy or tuple:A.npy,B.npy (a tuple of tensors; tuple: is the empty tuple), "
+    "5 or int:5 (R.Prim(\"int64\")), 2.5 or float:2.5 (R.Prim(\"float32\")), "
+    "2,3 or shape:2,3 (R.Shape; shape:5 for one dimension, shape: for none)";
+
+bool StartsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> items;
+  if (text.empty()) return items;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    items.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return items;
+    start = comma + 1;
+  }
+}
+
+std::runtime_error BadInput(const std::string& name, const std::string& text, const std::string& why) {
+  return std::runtime_error("--input " + name + "=" + text + ": " + why);
+}
+
+bool IsInteger(const std::string& text) {
+  size_t digits = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+  return text.size() > digits && text.find_first_not_of("0123456789", digits) == std::string::npos;
+}
+
+int64_t ParseInteger(const std::string& name, const std::string& text, const std::string& item) {
+  if (!IsInteger(item)) throw BadInput(name, text, "'" + item + "' is not an integer");
+  try {
+    return std::stoll(item);
+  } catch (const std::out_of_range&) {
+    throw BadInput(name, text, "'" + item + "' does not fit in int64");
+  }
+}
+
+double ParseFloat(const std::string& name, const std::string& text, const std::string& item) {
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(item, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (item.empty() || used != item.size()) throw BadInput(name, text, "'" + item + "' is not a number");
+  return value;
+}
+
+rt::Value ParseShape(const std::string& name, const std::string& text, const std::string& dims) {
+  rt::ShapeTuple shape;
+  for (const std::string& item : SplitCommas(dims)) {
+    int64_t dim = ParseInteger(name, text, item);
+    if (dim < 0) throw BadInput(name, text, "shape dimension " + item + " is negative");
+    shape.push_back(dim);
+  }
+  return rt::Value(std::move(shape));
+}
+
+rt::Value ParseTuple(const std::string& name, const std::string& text, const std::string& paths) {
+  std::vector<rt::Value> fields;
+  for (const std::string& path : SplitCommas(paths)) {
+    if (!EndsWith(path, ".npy")) throw BadInput(name, text, "tuple field '" + path + "' is not a .npy file");
+    fields.emplace_back(rt::NDArray::LoadNpy(path));
+  }
+  return rt::Value(std::move(fields));
+}
+
+// The run-time value of `--input name=text` (kInputSyntax).
+rt::Value ParseInputValue(const std::string& name, const std::string& text) {
+  if (StartsWith(text, "shape:")) return ParseShape(name, text, text.substr(6));
+  if (StartsWith(text, "tuple:")) return ParseTuple(name, text, text.substr(6));
+  if (StartsWith(text, "int:")) return rt::Value(ParseInteger(name, text, text.substr(4)));
+  if (StartsWith(text, "float:")) return rt::Value(ParseFloat(name, text, text.substr(6)));
+  if (text.find(',') != std::string::npos) {
+    std::vector<std::string> items = SplitCommas(text);
+    bool any_npy = std::any_of(items.begin(), items.end(), [](const std::string& item) { return EndsWith(item, ".npy"); });
+    return any_npy ? ParseTuple(name, text, text) : ParseShape(name, text, text);
+  }
+  if (EndsWith(text, ".npy")) return rt::Value(rt::NDArray::LoadNpy(text));
+  if (IsInteger(text)) return rt::Value(ParseInteger(name, text, text));
+  if (!text.empty() && text.find_first_of("0123456789") != std::string::npos &&
+      text.find_first_not_of("0123456789+-.eE") == std::string::npos) {
+    return rt::Value(ParseFloat(name, text, text));
+  }
+  throw BadInput(name, text,
+                 "not a value (expected PATH.npy, A.npy,B.npy, an integer, a float or a shape such as 2,3 or shape:5)");
+}
+
 std::vector<rt::Value> ReadInputs(const rvm::VirtualMachine& vm, const RunOptions& options) {
+  std::vector<std::string> functions = vm.GetFunctionNames();
+  if (std::find(functions.begin(), functions.end(), options.entry) == functions.end()) {
+    throw std::runtime_error("the model has no function '" + options.entry + "' (functions: " + Join(functions) +
+                             "; a function is named by its global_symbol)");
+  }
   const std::vector<std::string>& params = vm.GetParamNames(options.entry);
   std::map<std::string, std::string> paths;
   for (const auto& spec : options.inputs) {
     size_t eq = spec.find('=');
     if (eq == std::string::npos || eq == 0) {
-      throw std::runtime_error("--input expects NAME=PATH.npy, got '" + spec + "'");
+      throw std::runtime_error("--input expects NAME=VALUE (PATH.npy, an integer, a shape 2,3, ...), got '" + spec +
+                               "'");
     }
     std::string name = spec.substr(0, eq);
     if (std::find(params.begin(), params.end(), name) == params.end()) {
@@ -85,9 +189,9 @@ std::vector<rt::Value> ReadInputs(const rvm::VirtualMachine& vm, const RunOption
     auto it = paths.find(param);
     if (it == paths.end()) {
       throw std::runtime_error("missing input for parameter '" + param + "' of '" + options.entry +
-                               "' (give --input " + param + "=PATH.npy; parameters: " + Join(params) + ")");
+                               "' (give --input " + param + "=VALUE; parameters: " + Join(params) + ")");
     }
-    args.emplace_back(rt::NDArray::LoadNpy(it->second));
+    args.push_back(ParseInputValue(param, it->second));
   }
   return args;
 }
@@ -177,7 +281,7 @@ CLI::App* AddRunCommand(CLI::App& app, RunOptions& options) {
   CLI::App* run = app.add_subcommand("run", "Run a function of a compiled model (.so) or a lowered module (.py) on the VM");
   run->add_option("model", options.model, "A shared library built by rlx, or a TVMScript file")->required();
   run->add_option("--entry", options.entry, "The function to run (default main)");
-  run->add_option("--input", options.inputs, "NAME=PATH.npy for each parameter of the entry function");
+  run->add_option("--input", options.inputs, kInputSyntax);
   run->add_option("--output", options.outputs, "PATH.npy for each output, in order");
   run->add_option("--bench", options.bench, "Run N more times and print the median latency")->check(CLI::PositiveNumber);
   return run;

@@ -28,10 +28,14 @@
 
 namespace rlx::codegen {
 
-// The bytecode of every graph function of `mod`.
+// The bytecode of every graph function of `mod`, each named by its
+// "global_symbol" attribute (its module name when it has none); calls of a
+// GlobalVar go to the callee's symbol. CompileError when two functions share
+// a symbol.
 std::shared_ptr<runtime::vm::Executable> VMCodeGen(const ir::IRModule& mod);
 
-// The PrimFuncs of `mod`, by name.
+// The PrimFuncs of `mod`, by symbol (global_symbol, else the name): the
+// kernel names the executable calls.
 NamedPrimFuncs CollectPrimFuncs(const ir::IRModule& mod);
 
 struct VMCompiled {

@@ -12,9 +12,9 @@
 //      with the argument's (symbolic) shape and dtype; a tuple of Tensors (a
 //      Tuple expression or a Tuple-typed value) a list of placeholders, one
 //      per field, each passed to call_tir on its own (a field of a
-//      Tuple-typed value as `t[i]`); a PrimValue becomes its PrimExpr, a
-//      ShapeExpr (or a Shape-typed value with known dimensions) its list of
-//      PrimExprs;
+//      Tuple-typed value as `t[i]`); a PrimValue (or Prim-typed value of known value) its PrimExpr, a Prim of
+//      unknown value (`s: R.Prim("float32")`) a scalar PrimFunc parameter in its place among the inputs, passed in
+//      call_tir's argument tuple (TVM's call_te); a ShapeExpr (or Shape-typed value of known dims) its PrimExprs;
 //   2. renames the graph-level symbolic variables to fresh TIR variables of
 //      the same name, so the PrimFunc shares no variable with the graph
 //      function;
@@ -34,7 +34,7 @@
 //      out_sinfo=<the call's struct info>, tir_vars=...)`.
 //
 // When the call cannot be lowered statically (an argument or the result has
-// an unknown shape or dtype, a PrimValue without a known value) CallTE
+// an unknown shape or dtype, a Prim of unknown dtype) CallTE
 // returns `call` unchanged, which LegalizeOps reads as "leave it".
 #pragma once
 

@@ -133,6 +133,7 @@ class CodeGenLLVM : public ir::PrimExprFunctor<llvm::Value*(const ir::PrimExpr&)
   llvm::Value* EmitFastMath(const std::string& name, DataType dtype, llvm::Value* x);
   llvm::Value* EmitFastExpF32(llvm::Value* x);
   llvm::Value* EmitFastTanhF32(llvm::Value* x);
+  llvm::Value* EmitFastErfF32(llvm::Value* x);
   llvm::Value* CallLibm(const std::string& base_name, DataType dtype, const std::vector<llvm::Value*>& args);
   llvm::Value* CallIntrinsic(llvm::Intrinsic::ID id, const std::vector<llvm::Type*>& overloads,
                              const std::vector<llvm::Value*>& args);

@@ -1,5 +1,5 @@
-// CodeGenLLVM: inline, vectorizable float32 exp and tanh (`exp`, `fast_exp`,
-// `tanh`, `fast_tanh`).
+// CodeGenLLVM: inline, vectorizable float32 exp, tanh and erf (`exp`,
+// `fast_exp`, `tanh`, `fast_tanh`, `erf`, `fast_erf`).
 //
 // Design note. LLVM lowers `llvm.exp` on vectors to one libm call per lane
 // (no vector math library is configured), which keeps elementwise kernels
@@ -25,6 +25,21 @@
 // 1 - 2 / (e^(2|x|) + 1) with the sign of x, where the result is >= 0.5 so
 // the subtraction loses no more than one bit; it saturates to exactly +-1
 // for large |x| (exp overflows to +inf and 2/inf = 0) and passes NaN on.
+// erf, two ranges, both evaluated and one selected lane-wise:
+//   - |x| < 1: erf(x) = x + x * S(x^2), where 1 + S(u) is the degree-8
+//     Chebyshev fit of erf(sqrt(u)) / sqrt(u) on u in [0, 1] (error 8e-13).
+//     Adding the correction x * S (|S| <= 0.16) to x last keeps the rounding
+//     of the polynomial out of the leading bits; it gives +-0 for +-0 and
+//     is within an ulp for tiny and subnormal x (erf(x) ~ 1.128 x).
+//   - |x| >= 1: erf(x) = sign(x) * (1 - e^(-c^2) * Q(t)) with c = min(|x|, 4)
+//     and t = (c - 2.5) / 1.5 in [-1, 1], where Q(t) is the degree-13
+//     Chebyshev fit of erfc(x) e^(x^2) on x in [1, 4] (relative error
+//     2.3e-9). erfc(4) = 1.5e-8 is below half an ulp of 1, so the clamp at 4
+//     gives exactly +-1 for every larger |x| and +-inf. The float32 rounding
+//     of c^2 perturbs e^(-c^2) by at most c^2 * 2^-24 relative, which is
+//     scaled down by erfc(x) / erf(x) <= 0.19 in the result.
+//   NaN is passed through by a final select. The coefficients were computed
+//   with mpmath.chebyfit (40 digits) and are given here in monomial form.
 // Measured accuracy (tests/unit/codegen/fast_math_test.cc): see that test.
 #include "codegen/llvm/codegen_llvm.h"
 
@@ -42,7 +57,10 @@ llvm::Type* Int32Like(llvm::Type* type, llvm::LLVMContext& context) {
 }  // namespace
 
 bool CodeGenLLVM::HasFastMath(const std::string& name, DataType dtype) {
-  if (name != "exp" && name != "fast_exp" && name != "tanh" && name != "fast_tanh") return false;
+  if (name != "exp" && name != "fast_exp" && name != "tanh" && name != "fast_tanh" && name != "erf" &&
+      name != "fast_erf") {
+    return false;
+  }
   return dtype.is_floating() && dtype.bits() <= 32;
 }
 
@@ -52,7 +70,14 @@ llvm::Value* CodeGenLLVM::EmitFastMath(const std::string& name, DataType dtype, 
                         ? static_cast<llvm::Type*>(llvm::VectorType::get(f32_ty_, llvm::cast<llvm::VectorType>(original)))
                         : f32_ty_;
   llvm::Value* x32 = builder_->CreateFPCast(x, f32);
-  llvm::Value* result = (name == "exp" || name == "fast_exp") ? EmitFastExpF32(x32) : EmitFastTanhF32(x32);
+  llvm::Value* result = nullptr;
+  if (name == "exp" || name == "fast_exp") {
+    result = EmitFastExpF32(x32);
+  } else if (name == "tanh" || name == "fast_tanh") {
+    result = EmitFastTanhF32(x32);
+  } else {
+    result = EmitFastErfF32(x32);
+  }
   return FinishFloat(dtype, builder_->CreateFPCast(result, original));
 }
 
@@ -102,6 +127,38 @@ llvm::Value* CodeGenLLVM::EmitFastTanhF32(llvm::Value* x) {
   llvm::Value* large = b.CreateFSub(f(1.0), b.CreateFDiv(f(2.0), b.CreateFAdd(e, f(1.0))));
   large = CallIntrinsic(llvm::Intrinsic::copysign, {type}, {large, x});
   return b.CreateSelect(b.CreateFCmpOLT(a, f(0.55)), small, large);
+}
+
+llvm::Value* CodeGenLLVM::EmitFastErfF32(llvm::Value* x) {
+  llvm::Type* type = x->getType();
+  auto f = [&](double v) { return llvm::ConstantFP::get(type, v); };
+  auto& b = *builder_;
+  auto horner = [&](const double* coefficients, size_t count, llvm::Value* at) {
+    llvm::Value* p = f(coefficients[0]);
+    for (size_t c = 1; c < count; ++c) p = b.CreateFAdd(b.CreateFMul(p, at), f(coefficients[c]));
+    return p;
+  };
+  llvm::Value* a = CallIntrinsic(llvm::Intrinsic::fabs, {type}, {x});
+  // |x| < 1: x + x * S(x^2).
+  const double small_coefficients[] = {1.0589380641075019e-6,   -1.3909340021874599e-5, 0.0001195656256820733,
+                                       -0.00085426379970872296, 0.0052237834771892481,  -0.026866133235095592,
+                                       0.11283791308604581,     -0.37612638889635307,   0.1283791670946767};
+  llvm::Value* s = horner(small_coefficients, std::size(small_coefficients), b.CreateFMul(x, x));
+  llvm::Value* small = b.CreateFAdd(x, b.CreateFMul(x, s));
+  // |x| >= 1: sign(x) * (1 - e^(-c^2) Q((c - 2.5) / 1.5)), c = min(|x|, 4).
+  const double large_coefficients[] = {
+      -4.8989285903810882e-6, 1.3805364559225202e-5, -2.1006044202482387e-5, 5.4988324971411191e-5,
+      -0.00016385368138163448, 0.00041446201865060014, -0.0010051734595985596, 0.0024017255032474034,
+      -0.0055708171257031926, 0.012489698116966155,   -0.027005289689862065,  0.056110473057510684,
+      -0.11152102025594358,   0.21080636426942343};
+  llvm::Value* c = b.CreateSelect(b.CreateFCmpOLT(a, f(4.0)), a, f(4.0));
+  llvm::Value* t = b.CreateFMul(b.CreateFSub(c, f(2.5)), f(1.0 / 1.5));
+  llvm::Value* q = horner(large_coefficients, std::size(large_coefficients), t);
+  llvm::Value* e = EmitFastExpF32(b.CreateFNeg(b.CreateFMul(c, c)));
+  llvm::Value* large = b.CreateFSub(f(1.0), b.CreateFMul(e, q));
+  large = CallIntrinsic(llvm::Intrinsic::copysign, {type}, {large, x});
+  llvm::Value* result = b.CreateSelect(b.CreateFCmpOLT(a, f(1.0)), small, large);
+  return b.CreateSelect(b.CreateFCmpUNO(x, x), x, result);
 }
 
 }  // namespace rlx::codegen

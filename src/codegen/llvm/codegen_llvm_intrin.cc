@@ -12,9 +12,9 @@
 //   for float16/bfloat16/float32 (computed in float32), `tanh` for float64;
 //   vector operands are scalarized lane by lane. They are declared
 //   `memory(none)` (errno is never read), so LLVM may hoist them.
-//   fast_erf currently means erf.
-// - exp, fast_exp, tanh, fast_tanh on float32 (and float16/bfloat16) are inline IR that
-//   vectorizes (codegen_llvm_fast_math.cc); float64 keeps llvm.exp / tanh.
+// - exp, fast_exp, tanh, fast_tanh, erf, fast_erf on float32 (and
+//   float16/bfloat16) are inline IR that vectorizes
+//   (codegen_llvm_fast_math.cc); float64 keeps llvm.exp / tanh / erf.
 // - Integer helpers: clz, popcount, bitwise_and/or/xor/not, shift_left,
 //   shift_right (arithmetic for signed types), abs; isnan/isinf/isfinite.
 // - if_then_else(c, a, b) evaluates only the chosen arm (a branch and a phi)

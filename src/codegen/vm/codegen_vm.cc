@@ -24,6 +24,12 @@
 //   Goto over the false branch are patched once the branch lengths are known.
 // - The function returns its body's value (copied into a register when it is
 //   a leaf).
+// Names: as in TVM, a function is exported under its "global_symbol"
+// attribute (set by attach-global-symbol), or under its module name when it
+// has none (a private function). A graph function is entered in the function
+// table, and a PrimFunc's kernel compiled, under that symbol, and every call
+// of a GlobalVar goes to its callee's symbol. Two functions exported under
+// one symbol are a CompileError.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -66,6 +72,38 @@ rt::NDArray ToNDArray(const graph::TensorData& data, const Span& span) {
 std::optional<int64_t> ConstInt(const ir::PrimExpr& expr) {
   if (const auto* imm = expr.as<ir::IntImmNode>()) return imm->value;
   return std::nullopt;
+}
+
+std::string SymbolOf(const std::string& name, const ObjectRef& func) {
+  ir::Dict attrs;
+  if (const auto* graph_func = func.as<graph::FunctionNode>()) attrs = graph_func->attrs;
+  if (const auto* prim_func = func.as<tir::PrimFuncNode>()) attrs = prim_func->attrs;
+  const auto* symbol = attrs.defined() ? attrs->Get("global_symbol").as<ir::StringImmNode>() : nullptr;
+  return symbol != nullptr ? symbol->value : name;
+}
+
+Span SpanOf(const ObjectRef& func) {
+  if (const auto* graph_func = func.as<graph::FunctionNode>()) return graph_func->span;
+  if (const auto* prim_func = func.as<tir::PrimFuncNode>()) return prim_func->span;
+  return Span();
+}
+
+// Every graph function and PrimFunc with the symbol it is exported under; a
+// CompileError when two share one.
+std::vector<std::pair<std::string, ObjectRef>> ExportedFunctions(const ir::IRModule& mod) {
+  std::vector<std::pair<std::string, ObjectRef>> exported;
+  std::unordered_map<std::string, std::string> owner;
+  for (const auto& [name, func] : mod->functions) {
+    if (!func.isa<graph::FunctionNode>() && !func.isa<tir::PrimFuncNode>()) continue;
+    std::string symbol = SymbolOf(name, func);
+    auto [it, inserted] = owner.emplace(symbol, name);
+    if (!inserted) {
+      ThrowError(SpanOf(func), fmt::format("functions '{}' and '{}' are both exported as global_symbol '{}'",
+                                           it->second, name, symbol));
+    }
+    exported.emplace_back(symbol, func);
+  }
+  return exported;
 }
 
 class FunctionCodeGen {
@@ -208,14 +246,16 @@ class FunctionCodeGen {
     return {Visit(expr)};
   }
 
+  // The function-table entry of module function `name` (under its symbol).
   rvm::Index FunctionIndex(const std::string& name, const graph::Expr& expr) {
     ObjectRef func = mod_->Lookup(name);
     if (!func.defined()) ThrowError(expr->span, fmt::format("VM codegen: no function '{}' in the module", name));
-    rvm::Index idx = builder_->GetFunction(name);
+    std::string symbol = SymbolOf(name, func);
+    rvm::Index idx = builder_->GetFunction(symbol);
     if (idx >= 0) return idx;
-    builder_->DeclareFunction(name, func.isa<graph::FunctionNode>() ? rvm::VMFuncInfo::FuncKind::kVMFunc
-                                                                     : rvm::VMFuncInfo::FuncKind::kVMTIRFunc);
-    return builder_->GetFunction(name);
+    builder_->DeclareFunction(symbol, func.isa<graph::FunctionNode>() ? rvm::VMFuncInfo::FuncKind::kVMFunc
+                                                                       : rvm::VMFuncInfo::FuncKind::kVMTIRFunc);
+    return builder_->GetFunction(symbol);
   }
 
   rvm::Index PackedIndex(const std::string& symbol) {
@@ -338,21 +378,22 @@ class FunctionCodeGen {
 
 std::shared_ptr<runtime::vm::Executable> VMCodeGen(const ir::IRModule& mod) {
   rvm::ExecBuilder builder;
+  std::vector<std::pair<std::string, ObjectRef>> exported = ExportedFunctions(mod);
   // Declare every function first so that calls may precede definitions.
-  for (const auto& [name, func] : mod->functions) {
-    if (func.isa<graph::FunctionNode>()) builder.DeclareFunction(name, rvm::VMFuncInfo::FuncKind::kVMFunc);
+  for (const auto& [symbol, func] : exported) {
+    if (func.isa<graph::FunctionNode>()) builder.DeclareFunction(symbol, rvm::VMFuncInfo::FuncKind::kVMFunc);
   }
-  for (const auto& [name, func] : mod->functions) {
+  for (const auto& [symbol, func] : exported) {
     if (!func.isa<graph::FunctionNode>()) continue;
-    FunctionCodeGen(&builder, mod).Compile(name, cast<graph::FunctionNode>(func));
+    FunctionCodeGen(&builder, mod).Compile(symbol, cast<graph::FunctionNode>(func));
   }
   return builder.Get();
 }
 
 NamedPrimFuncs CollectPrimFuncs(const ir::IRModule& mod) {
   NamedPrimFuncs funcs;
-  for (const auto& [name, func] : mod->functions) {
-    if (func.isa<tir::PrimFuncNode>()) funcs.emplace_back(name, cast<tir::PrimFuncNode>(func));
+  for (const auto& [symbol, func] : ExportedFunctions(mod)) {
+    if (func.isa<tir::PrimFuncNode>()) funcs.emplace_back(symbol, cast<tir::PrimFuncNode>(func));
   }
   return funcs;
 }

@@ -1,7 +1,9 @@
-// Accuracy of the inline float32 exp of the LLVM codegen
+// Accuracy of the inline float32 exp, tanh and erf of the LLVM codegen
 // (src/codegen/llvm/codegen_llvm_fast_math.cc), scalar and vectorized, over
 // a dense sweep of float32 bit patterns and the special values, against
-// std::exp in double rounded to float32.
+// the double libm function rounded to float32. Bounds: exp 1 ulp, tanh 2 ulp,
+// erf 1 ulp (whole range and a dense sweep of [-6, 6]). A legalized
+// R.nn.gelu (which calls erf) must compile to vector code without erff.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "../op/legalize_test_util.h"
 #include "jit_test_util.h"
 
 namespace rlx::codegen_test {
@@ -56,8 +59,8 @@ std::vector<float> Sweep() {
 }
 
 // The largest error in ulp of `op` over the sweep, scalar and vectorized.
-void ExpectAccurateOverTheSweep(const std::string& op, double (*reference)(double), int64_t max_ulp) {
-  std::vector<float> xs = Sweep();
+void ExpectAccurateOverTheSweep(const std::string& op, double (*reference)(double), int64_t max_ulp,
+                                std::vector<float> xs = Sweep()) {
   for (bool vectorized : {false, true}) {
     std::string ir;
     std::vector<float> got = RunElementwise(op, xs, vectorized, &ir);
@@ -121,6 +124,80 @@ TEST(FastMathTest, FastExpIsTheSameFunction) {
   std::vector<float> xs;
   for (int k = -400; k < 400; ++k) xs.push_back(static_cast<float>(k) * 0.237f);
   EXPECT_EQ(RunElementwise("fast_exp", xs, true), RunElementwise("exp", xs, false));
+}
+
+double ReferenceErf(double v) { return std::erf(v); }
+
+TEST(FastMathTest, ErfIsAccurateOverTheWholeRange) { ExpectAccurateOverTheSweep("erf", ReferenceErf, 1); }
+
+// Every float32 step of 2^-17 in [-6, 6] (plus the largest float below 1 and
+// above -1, where the two ranges of the approximation meet).
+TEST(FastMathTest, ErfIsAccurateOnADenseSweepOfMinusSixToSix) {
+  std::vector<float> xs;
+  for (int64_t k = -6 * (1 << 17); k <= 6 * (1 << 17); ++k) xs.push_back(std::ldexp(static_cast<float>(k), -17));
+  xs.push_back(std::nextafter(1.0f, 0.0f));
+  xs.push_back(std::nextafter(-1.0f, 0.0f));
+  while (xs.size() % 8 != 0) xs.push_back(0.0f);
+  ExpectAccurateOverTheSweep("erf", ReferenceErf, 1, xs);
+}
+
+// Exact at +-0, +-inf and where erf rounds to +-1; tiny and subnormal inputs
+// (erf(x) ~ 1.128 x) within an ulp with the sign of x; NaN stays NaN.
+TEST(FastMathTest, ErfSpecialValues) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float denormal_min = std::numeric_limits<float>::denorm_min();
+  std::vector<float> exact = {0.0f, -0.0f, inf, -inf, 4.0f, -4.0f, 10.0f, -1e30f, 3.9f, -3.95f, 1e30f, 100.0f};
+  std::vector<float> tiny = {1e-30f, -1e-30f, denormal_min, -denormal_min, 1e-39f, -3e-39f, 1e-20f, -2e-10f};
+  std::vector<float> xs = exact;
+  xs.insert(xs.end(), tiny.begin(), tiny.end());
+  xs.push_back(std::numeric_limits<float>::quiet_NaN());
+  while (xs.size() % 8 != 0) xs.push_back(0.0f);
+  for (bool vectorized : {false, true}) {
+    std::vector<float> got = RunElementwise("erf", xs, vectorized);
+    for (size_t k = 0; k < xs.size(); ++k) {
+      if (std::isnan(xs[k])) {
+        EXPECT_TRUE(std::isnan(got[k]));
+        continue;
+      }
+      float want = static_cast<float>(std::erf(static_cast<double>(xs[k])));
+      if (k < exact.size()) {
+        EXPECT_EQ(got[k], want) << "erf(" << xs[k] << ")";
+      } else {
+        EXPECT_LE(Ulps(got[k], want), 1) << "erf(" << xs[k] << ") = " << got[k] << ", want " << want;
+      }
+      EXPECT_EQ(std::signbit(got[k]), std::signbit(xs[k])) << "erf(" << xs[k] << ")";
+    }
+  }
+}
+
+TEST(FastMathTest, FastErfIsTheSameFunction) {
+  std::vector<float> xs;
+  for (int k = -400; k < 400; ++k) xs.push_back(static_cast<float>(k) * 0.0137f);
+  EXPECT_EQ(RunElementwise("fast_erf", xs, true), RunElementwise("erf", xs, false));
+}
+
+// gelu legalizes to 0.5 * x * (1 + erf(x / sqrt(2))); with the inline erf the
+// default schedule's inner loop becomes vector arithmetic, and the results
+// stay within a few ulp of gelu computed in double.
+TEST(FastMathTest, GeluLoopVectorizes) {
+  op_test::LegalizedOp op =
+      op_test::LegalizeCall({{"x", "R.Tensor((\"n\",), dtype=\"float32\")"}}, "R.nn.gelu(x)");
+  auto jit = codegen::JitModule::Compile({{"gelu", op.func}}, {});
+  const std::string& ir = jit->GetLLVMIR();
+  EXPECT_THAT(ir, ::testing::Not(HasSubstr("erff"))) << ir;
+  EXPECT_THAT(ir, ::testing::ContainsRegex("fmul <[0-9]+ x float>")) << ir;
+  runtime::Module module = Compile(op.func, "gelu");
+  std::vector<float> xs;
+  for (int k = -1000; k <= 1000; ++k) xs.push_back(static_cast<float>(k) * 0.0071f);
+  int64_t n = static_cast<int64_t>(xs.size());
+  NDArray out = NDArray::Empty({n}, runtime::DataType::Float(32));
+  module.GetRequiredFunction("gelu")(NDArray::FromVector({n}, xs), out);
+  std::vector<float> got = out.ToVector<float>();
+  for (size_t k = 0; k < xs.size(); ++k) {
+    double x = xs[k];
+    double want = 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+    EXPECT_NEAR(got[k], want, 4e-7 * std::max(1.0, std::fabs(want))) << "gelu(" << x << ")";
+  }
 }
 
 }  // namespace

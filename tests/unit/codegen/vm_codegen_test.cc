@@ -641,5 +641,83 @@ TEST_F(PipelineToVMTest, HighLevelDataDependentMatchCast) {
   EXPECT_THAT(error, HasSubstr("got shape (3,)"));
 }
 
+// `module` with function `name` exported as `symbol` (its global_symbol).
+ir::IRModule WithSymbol(const ir::IRModule& mod, const std::string& name, const std::string& symbol) {
+  ObjectRef func = mod->Lookup(name);
+  if (const auto* graph_func = func.as<graph::FunctionNode>()) {
+    auto* node = new graph::FunctionNode(graph_func->params, graph_func->body, graph_func->ret_struct_info,
+                                         graph_func->is_pure,
+                                         ir::DictWith(graph_func->attrs, "global_symbol", ir::MakeString(symbol)),
+                                         graph_func->is_private);
+    return ir::WithFunction(mod, name, ObjectRef(node));
+  }
+  const auto* prim_func = func.as<tir::PrimFuncNode>();
+  auto* node = new tir::PrimFuncNode();
+  node->params = prim_func->params;
+  node->buffer_map = prim_func->buffer_map;
+  node->body = prim_func->body;
+  node->attrs = ir::DictWith(prim_func->attrs, "global_symbol", ir::MakeString(symbol));
+  return ir::WithFunction(mod, name, ObjectRef(node));
+}
+
+// As TVM's VM codegen: functions are exported (and called) under their
+// global_symbol, graph functions and kernels alike.
+TEST_F(PipelineToVMTest, FunctionsAreNamedByTheirGlobalSymbol) {
+  std::string kernel = kDoubleKernel;
+  ir::IRModule mod = transform::DefaultPipeline()(text::ParseModuleText(kernel + R"(
+    @R.function
+    def main(x: R.Tensor(("n",), dtype="float32")) -> R.Tensor(("n",), dtype="float32"):
+        n = T.int64()
+        cls = Module
+        y = cls.twice(x)
+        return y
+
+    @R.function
+    def twice(x: R.Tensor(("n",), dtype="float32")) -> R.Tensor(("n",), dtype="float32"):
+        n = T.int64()
+        cls = Module
+        z = R.call_tir(cls.double, (x,), out_sinfo=R.Tensor((n,), dtype="float32"))
+        return z
+)"));
+  mod = WithSymbol(WithSymbol(WithSymbol(mod, "main", "forward"), "twice", "twice_impl"), "double", "k_double");
+  std::shared_ptr<rvm::Executable> exec = VMCodeGen(mod);
+  std::vector<std::string> names = exec->GetVMFunctionNames();
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"forward", "twice_impl"}));
+  EXPECT_EQ(exec->FindFunction("main"), -1);
+  EXPECT_EQ(exec->FindFunction("twice"), -1);
+  EXPECT_THAT(exec->AsText(), HasSubstr("k_double"));
+  std::vector<std::string> kernel_names;
+  for (const auto& [symbol, func] : CollectPrimFuncs(mod)) kernel_names.push_back(symbol);
+  EXPECT_THAT(kernel_names, ::testing::Contains("k_double"));
+  EXPECT_THAT(kernel_names, ::testing::Not(::testing::Contains("double")));
+
+  VMCompiled compiled = CompileForVM(mod);
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  auto x = rt::NDArray::FromVector<float>({3}, {1, -2, 3});
+  EXPECT_EQ(vm.Invoke("forward", {rt::Value(x)}).AsNDArray().ToVector<float>(), (std::vector<float>{2, -4, 6}));
+  EXPECT_THAT(RuntimeErrorOf([&] { vm.Invoke("main", {rt::Value(x)}); }), HasSubstr("no function 'main'"));
+}
+
+TEST_F(PipelineToVMTest, TwoFunctionsWithOneGlobalSymbolAreAnError) {
+  std::string kernel = kDoubleKernel;
+  ir::IRModule mod = transform::DefaultPipeline()(text::ParseModuleText(kernel + R"(
+    @R.function
+    def main(x: R.Tensor((2,), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        return x
+
+    @R.function
+    def other(x: R.Tensor((2,), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        return x
+)"));
+  mod = WithSymbol(mod, "other", "main");
+  try {
+    VMCodeGen(mod);
+    FAIL() << "expected a CompileError";
+  } catch (const CompileError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("functions 'main' and 'other' are both exported as global_symbol 'main'"));
+  }
+}
+
 }  // namespace
 }  // namespace rlx::codegen

@@ -78,7 +78,43 @@ TEST_F(ElementwiseTest, DifferentDtypesAreAnError) {
 
 TEST_F(ElementwiseTest, NonTensorArgumentIsAnError) {
   graph::Var shape = graph::MakeVar("s", graph::ShapeSInfo({n}));
-  EXPECT_EQ(InferError(add(TensorVar("x", {n}), shape)), "add: expected a Tensor for argument 'x2', got Shape([n])");
+  EXPECT_EQ(InferError(add(TensorVar("x", {n}), shape)),
+            "add: expected a Tensor or a Prim for argument 'x2', got Shape([n])");
+}
+
+// A Prim operand is a scalar broadcast like a tensor of shape (1,) (TVM's
+// InferStructInfoBroadcast): the result has the tensor's shape.
+TEST_F(ElementwiseTest, PrimOperandBroadcastsAsAScalar) {
+  graph::Var scale = graph::MakeVar("scale", graph::PrimSInfo(kF32));
+  ExpectTensor(Infer(multiply(TensorVar("x", {n, Int(4)}), scale)), {n, Int(4)}, kF32);
+  ExpectTensor(Infer(subtract(scale, TensorVar("x", {m}))), {m}, kF32);
+  ExpectTensor(Infer(greater(TensorVar("x", {n, Int(2)}), scale)), {n, Int(2)}, kBool);
+  // A literal prim value; a 0-d tensor broadcasts with (1,) to (1,), as in TVM.
+  graph::Expr two = make<graph::PrimValueNode>(ir::MakeFloat(2.0, kF32));
+  ExpectTensor(Infer(add(TensorVar("x", {n, m}), two)), {n, m}, kF32);
+  ExpectTensor(Infer(add(TensorVar("x", Shape{}), two)), {Int(1)}, kF32);
+  // Unknown rank stays unknown.
+  StructInfo sinfo = Infer(add(TensorVar("x", -1), scale));
+  ASSERT_TRUE(sinfo.isa<graph::TensorStructInfoNode>());
+  EXPECT_TRUE(cast<graph::TensorStructInfoNode>(sinfo)->IsUnknownNdim());
+}
+
+TEST_F(ElementwiseTest, TwoPrimOperandsGiveAPrim) {
+  graph::Var a = graph::MakeVar("a", graph::PrimSInfo(kI32));
+  graph::Var b = graph::MakeVar("b", graph::PrimSInfo(kI32));
+  StructInfo sinfo = Infer(add(a, b));
+  const auto* prim = sinfo.as<graph::PrimStructInfoNode>();
+  ASSERT_NE(prim, nullptr) << graph::ToString(sinfo);
+  EXPECT_EQ(prim->dtype, kI32);
+  sinfo = Infer(less(a, b));
+  ASSERT_TRUE(sinfo.isa<graph::PrimStructInfoNode>());
+  EXPECT_EQ(sinfo.as<graph::PrimStructInfoNode>()->dtype, kBool);
+}
+
+TEST_F(ElementwiseTest, PrimOperandOfAnotherDtypeIsAnError) {
+  graph::Var scale = graph::MakeVar("scale", graph::PrimSInfo(DataType::Float(64)));
+  EXPECT_EQ(InferError(multiply(TensorVar("x", {n}), scale)),
+            "multiply: operands have different dtypes float32 and float64");
 }
 
 TEST_F(ElementwiseTest, WrongArgumentCountIsAnError) {
