@@ -33,10 +33,14 @@
 // kMaxFoldedElements elements is always folded; a larger one only when it is
 // no larger than its constant inputs together (a transform of existing
 // weights, e.g. a transpose, does not grow the module; an iota or a
-// broadcast would) and below kMaxInterpretedElements (interpretation time).
+// broadcast would) and below kMaxInterpretedElements. Independently, a
+// PrimFunc whose loop nests would take more than kMaxInterpretedStores
+// stores (estimated from its loop extents) is not interpreted: a matmul of
+// two large constants would take too long at compile time.
 //
 // Afterwards the bindings left unused are removed (TVM's RemoveAllUnused).
 // Module functions are not removed (dead-code-elimination does that).
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -46,6 +50,7 @@
 #include "rlx/ir/functor.h"
 #include "rlx/support/diagnostic.h"
 #include "rlx/tir/interpreter.h"
+#include "rlx/tir/stmt_functor.h"
 #include "rlx/transform/passes.h"
 #include "utils.h"
 
@@ -60,6 +65,7 @@ using ir::PrimExpr;
 constexpr const char* kPassName = "fold-constant";
 constexpr int64_t kMaxFoldedElements = int64_t{1} << 16;
 constexpr int64_t kMaxInterpretedElements = int64_t{1} << 24;
+constexpr double kMaxInterpretedStores = double(int64_t{1} << 26);
 // A legalization may return a call of another legalizable op.
 constexpr int kMaxLegalizeDepth = 4;
 
@@ -110,6 +116,39 @@ std::optional<std::vector<tir::HostTensor>> AllocateOutputs(const graph::StructI
   }
   return outputs;
 }
+
+// Roughly how many stores running `func` takes: the product of the loop
+// extents around each BufferStore, summed. A symbolic extent counts as
+// `symbolic_extent` (the largest argument's size: a bound for the loops of
+// elementwise and reduction kernels).
+class StoreCountEstimator : public tir::StmtVisitor {
+ public:
+  static double Estimate(const tir::PrimFunc& func, double symbolic_extent) {
+    StoreCountEstimator estimator(symbolic_extent);
+    estimator.VisitStmt(func->body);
+    return estimator.total_;
+  }
+
+ protected:
+  using StmtVisitor::VisitStmt_;
+  void VisitStmt_(const tir::ForNode* op, const tir::Stmt& self) override {
+    double saved = iterations_;
+    const auto* extent = op->extent.as<ir::IntImmNode>();
+    iterations_ *= extent != nullptr ? static_cast<double>(std::max<int64_t>(extent->value, 0)) : symbolic_extent_;
+    StmtVisitor::VisitStmt_(op, self);
+    iterations_ = saved;
+  }
+  void VisitStmt_(const tir::BufferStoreNode* op, const tir::Stmt& self) override {
+    total_ += iterations_;
+    StmtVisitor::VisitStmt_(op, self);
+  }
+
+ private:
+  explicit StoreCountEstimator(double symbolic_extent) : symbolic_extent_(symbolic_extent) {}
+  double symbolic_extent_;
+  double iterations_ = 1;
+  double total_ = 0;
+};
 
 bool WorthFolding(const std::vector<tir::HostTensor>& inputs, const std::vector<tir::HostTensor>& outputs) {
   int64_t input_elements = 0;
@@ -311,12 +350,22 @@ class ConstantFolder : public graph::ExprMutator {
     std::vector<int64_t> scalars;
     if (call->args.size() > 2 && !ConstantTIRVars(call->args[2], &scalars)) return std::nullopt;
     std::optional<std::vector<tir::HostTensor>> outputs = AllocateOutputs(call->sinfo_args[0]);
-    if (!outputs || !WorthFolding(inputs, *outputs)) return std::nullopt;
+    if (!outputs || !WorthFolding(inputs, *outputs) || !CheapEnough(tir::PrimFunc(func), inputs, *outputs)) {
+      return std::nullopt;
+    }
     if (!Evaluate(tir::PrimFunc(func), inputs, *outputs, scalars)) return std::nullopt;
     if (!call->sinfo_args[0].isa<graph::TupleStructInfoNode>()) return Expr(ToConstant(std::move(outputs->front())));
     std::vector<Expr> fields;
     for (tir::HostTensor& output : *outputs) fields.push_back(ToConstant(std::move(output)));
     return builder().Normalize(make<graph::TupleNode>(std::move(fields)));
+  }
+
+  static bool CheapEnough(const tir::PrimFunc& func, const std::vector<tir::HostTensor>& inputs,
+                          const std::vector<tir::HostTensor>& outputs) {
+    int64_t largest = 1;
+    for (const tir::HostTensor& tensor : inputs) largest = std::max(largest, tensor.num_elements());
+    for (const tir::HostTensor& tensor : outputs) largest = std::max(largest, tensor.num_elements());
+    return StoreCountEstimator::Estimate(func, static_cast<double>(largest)) <= kMaxInterpretedStores;
   }
 
   static bool ConstantTIRVars(const Expr& tir_vars, std::vector<int64_t>* scalars) {

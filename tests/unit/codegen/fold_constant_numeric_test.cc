@@ -47,7 +47,7 @@ class FoldConstantNumericTest : public testing::Test {
   static void SetUpTestSuite() { op::RegisterAllOps(); }
 };
 
-std::vector<float> Run(rvm::VirtualMachine& vm, const std::vector<float>& x, int64_t n) {
+std::vector<float> RunMain(rvm::VirtualMachine& vm, const std::vector<float>& x, int64_t n) {
   rt::Value result = vm.Invoke("main", {rt::Value(rt::NDArray::FromVector<float>({n, 3}, x))});
   const rt::NDArray& out = result.AsNDArray();
   EXPECT_EQ(out.shape(), (rt::ShapeTuple{n, 3}));
@@ -75,8 +75,8 @@ TEST_F(FoldConstantNumericTest, FoldedModuleMatchesUnfoldedThroughTheVM) {
   for (int64_t n : {1, 2, 7, 33}) {
     std::vector<float> x(static_cast<size_t>(n * 3));
     for (float& v : x) v = dist(rng);
-    std::vector<float> expected = Run(reference_vm, x, n);
-    std::vector<float> actual = Run(optimized_vm, x, n);
+    std::vector<float> expected = RunMain(reference_vm, x, n);
+    std::vector<float> actual = RunMain(optimized_vm, x, n);
     ASSERT_EQ(actual.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
       EXPECT_NEAR(actual[i], expected[i], 1e-5f * (1 + std::fabs(expected[i]))) << "n=" << n << " element " << i;
