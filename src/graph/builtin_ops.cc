@@ -346,7 +346,8 @@ StructInfo InferMakeClosure(const Call& call, BlockBuilder& bb) {
   if (finfo == nullptr || !finfo->params || finfo->params->size() < *captured) {
     return FuncStructInfoNode::Opaque(ObjectSInfo());
   }
-  std::vector<StructInfo> rest(finfo->params->begin() + static_cast<std::ptrdiff_t>(*captured), finfo->params->end());
+  // The captured values bind the last parameters (TVM's VMClosure::BindLastArgs; vm.builtin.make_closure).
+  std::vector<StructInfo> rest(finfo->params->begin(), finfo->params->end() - static_cast<std::ptrdiff_t>(*captured));
   return make<FuncStructInfoNode>(std::move(rest), finfo->ret, finfo->purity);
 }
 

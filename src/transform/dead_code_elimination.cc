@@ -37,6 +37,7 @@
 #include "rlx/support/diagnostic.h"
 #include "rlx/tir/function.h"
 #include "rlx/transform/passes.h"
+#include "utils.h"
 
 namespace rlx::transform {
 namespace {
@@ -250,6 +251,12 @@ ir::IRModule RemoveDeadBindingsInModule(const ir::IRModule& mod) {
 }
 
 }  // namespace
+
+graph::Function RemoveAllUnused(const graph::Function& func, const ir::IRModule& mod) {
+  return RemoveDeadBindings(func, mod);
+}
+
+bool ContainsImpureCall(const graph::Expr& expr, const ir::IRModule& mod) { return ImpureCallFinder(mod).Find(expr); }
 
 Pass DeadCodeElimination(std::vector<std::string> entry_functions) {
   auto run = [entry_functions](ir::IRModule mod, const PassContext&) {

@@ -86,6 +86,21 @@ Pass MakeKillAfterLastUse(PassOptions&) { return KillAfterLastUse(); }
 Pass MakeVMBuiltinLower(PassOptions&) { return VMBuiltinLower(); }
 Pass MakeVMShapeLower(PassOptions&) { return VMShapeLower(); }
 Pass MakeAttachGlobalSymbol(PassOptions&) { return AttachGlobalSymbol(); }
+Pass MakeFoldConstant(PassOptions&) { return FoldConstant(); }
+Pass MakeEliminateCommonSubexpr(PassOptions& options) {
+  std::optional<std::string> call_only = options.Take("call-only");
+  if (call_only && *call_only != "true" && *call_only != "false") {
+    throw CompileError(Span{}, "pass 'eliminate-common-subexpr': call-only must be true or false, found '" +
+                                   *call_only + "'");
+  }
+  return EliminateCommonSubexpr(call_only && *call_only == "true");
+}
+Pass MakeLambdaLift(PassOptions&) { return LambdaLift(); }
+Pass MakeLiftTransformParams(PassOptions&) { return LiftTransformParams(); }
+Pass MakeTopologicalSort(PassOptions& options) {
+  return TopologicalSort(options.Take("order").value_or("depth-first"),
+                         options.Take("direction").value_or("from-inputs"));
+}
 
 // Every registered pass, sorted by name.
 const std::vector<RegistryEntry>& Registry() {
@@ -95,12 +110,17 @@ const std::vector<RegistryEntry>& Registry() {
       {"call-tir-rewrite", &MakeCallTIRRewrite},
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
       {"dead-code-elimination", &MakeDeadCodeElimination},
+      {"eliminate-common-subexpr", &MakeEliminateCommonSubexpr},
+      {"fold-constant", &MakeFoldConstant},
       {"kill-after-last-use", &MakeKillAfterLastUse},
+      {"lambda-lift", &MakeLambdaLift},
       {"legalize-ops", &MakeLegalizeOps},
+      {"lift-transform-params", &MakeLiftTransformParams},
       {"lower-alloc-tensor", &MakeLowerAllocTensor},
       {"normalize", &MakeNormalize},
       {"remove-purity-checking", &MakeRemovePurityChecking},
       {"to-non-dataflow", &MakeToNonDataflow},
+      {"topological-sort", &MakeTopologicalSort},
       {"vm-builtin-lower", &MakeVMBuiltinLower},
       {"vm-shape-lower", &MakeVMShapeLower},
   };

@@ -18,6 +18,12 @@ bool IsRegistered(const std::string& name) {
 std::vector<std::string> DefaultPipelinePassNames() {
   std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
   if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");
+  // Graph clean-ups after legalization (TVM's default pipeline folds
+  // constants right after LegalizeOps); both are opt level 1. The PrimFuncs
+  // of folded calls are then unreachable and dead-code-elimination drops them.
+  for (const char* name : {"fold-constant", "eliminate-common-subexpr", "dead-code-elimination"}) {
+    if (IsRegistered(name)) names.push_back(name);
+  }
   for (const char* name : {"to-non-dataflow", "remove-purity-checking", "call-tir-rewrite", "lower-alloc-tensor",
                            "kill-after-last-use", "vm-builtin-lower", "vm-shape-lower", "attach-global-symbol"}) {
     names.push_back(name);

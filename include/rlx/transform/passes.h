@@ -99,4 +99,51 @@ Pass VMShapeLower();
 // (TVM's AttachGlobalSymbol).
 Pass AttachGlobalSymbol();
 
+// ---------------------------------------------------------------------------
+// Graph clean-ups (issue "P3 Composable dynamic-shape optimizations").
+// "fold-constant": like TVM's relax.transform.FoldConstant. R.call_tir of a
+// PrimFunc on constant arguments with static output shapes is evaluated (with
+// the TIR interpreter) into constants; in dataflow blocks, calls of
+// legalizable operators on constants are legalized on the fly and folded the
+// same way. Also: variables bound to constants are replaced by them,
+// indexing of known tuples, R.shape_of of known shapes, shape values the
+// analyzer proves constant. Large outputs that would grow the module are not
+// folded. Unused bindings are removed afterwards.
+Pass FoldConstant();
+
+// "eliminate-common-subexpr": like TVM's
+// relax.transform.EliminateCommonSubexpr. A pure binding whose value
+// (structurally, with the same free variables; for match_cast also the same
+// target struct info) an earlier binding in scope already computed becomes a
+// trivial binding of the earlier variable, whose uses then refer to it.
+// Impure calls are never merged; DataflowVars stop being candidates when
+// their block ends; If branches and local functions are scopes of their own.
+// With `call_only` (option call-only=true) only calls are merged.
+Pass EliminateCommonSubexpr(bool call_only = false);
+
+// "topological-sort": like TVM's relax.transform.TopologicalSort. Reorders
+// the bindings of every dataflow block in a topological order of the
+// function's use graph: `order` is "depth-first" or "breadth-first",
+// `direction` "from-inputs" or "from-outputs" (TVM's defaults: depth-first,
+// from-inputs). Options order=... direction=...; other values are errors.
+Pass TopologicalSort(const std::string& order = "depth-first", const std::string& direction = "from-inputs");
+
+// "lambda-lift": like TVM's relax.transform.LambdaLift. Every local function
+// becomes a private module function named "<enclosing>_<local>" (made
+// unique); the variables it captures become extra trailing parameters. A
+// local function without captures is called directly; one with captures is
+// bound to R.make_closure(lifted, (captures)), and calls of callable
+// variables become R.invoke_pure_closure / R.invoke_closure. Recursive local
+// functions call their lifted self directly.
+Pass LambdaLift();
+
+// "lift-transform-params": like TVM's relax.transform.LiftTransformParams.
+// For a function F with the attribute "num_input" = k (parameters from k on
+// are weights), the pure dataflow bindings that depend only on weights (and
+// on symbolic sizes the weights define) move into a new function
+// "F_transform_params"(params: R.Tuple(weights)) with "num_input" = 0,
+// returning the weight-derived values F still needs; F then takes its
+// inputs followed by those values.
+Pass LiftTransformParams();
+
 }  // namespace rlx::transform

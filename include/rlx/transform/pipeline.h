@@ -13,7 +13,9 @@ namespace rlx::transform {
 // The flag names of the default pipeline, in order:
 //   normalize, canonicalize-bindings, dead-code-elimination,
 //   legalize-ops (only when registered: it lives on another branch until it
-//   lands), to-non-dataflow, remove-purity-checking, call-tir-rewrite,
+//   lands), fold-constant, eliminate-common-subexpr, dead-code-elimination
+//   (opt level 1: constants folded after legalization, as in TVM),
+//   to-non-dataflow, remove-purity-checking, call-tir-rewrite,
 //   lower-alloc-tensor, kill-after-last-use, vm-builtin-lower,
 //   vm-shape-lower, attach-global-symbol.
 // (Operator fusion and static memory planning will slot in after
