@@ -77,6 +77,19 @@ Pass MakeDeadCodeElimination(PassOptions& options) {
   return DeadCodeElimination(options.TakeList("entry-functions"));
 }
 Pass MakeLegalizeOps(PassOptions&) { return LegalizeOps(); }
+Pass MakeFuseOps(PassOptions& options) {
+  std::optional<std::string> depth = options.Take("max-fuse-depth");
+  if (!depth) return FuseOps();
+  int value = 0;
+  try {
+    value = std::stoi(*depth);
+  } catch (const std::exception&) {
+    value = 0;
+  }
+  if (value < 1) throw CompileError(Span{}, "pass 'fuse-ops': max-fuse-depth must be a positive integer, got '" + *depth + "'");
+  return FuseOps(value);
+}
+Pass MakeFuseTIR(PassOptions&) { return FuseTIR(); }
 Pass MakeNormalize(PassOptions&) { return Normalize(); }
 Pass MakeToNonDataflow(PassOptions&) { return ToNonDataflow(); }
 Pass MakeRemovePurityChecking(PassOptions&) { return RemovePurityChecking(); }
@@ -95,6 +108,8 @@ const std::vector<RegistryEntry>& Registry() {
       {"call-tir-rewrite", &MakeCallTIRRewrite},
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
       {"dead-code-elimination", &MakeDeadCodeElimination},
+      {"fuse-ops", &MakeFuseOps},
+      {"fuse-tir", &MakeFuseTIR},
       {"kill-after-last-use", &MakeKillAfterLastUse},
       {"legalize-ops", &MakeLegalizeOps},
       {"lower-alloc-tensor", &MakeLowerAllocTensor},

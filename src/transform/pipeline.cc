@@ -18,6 +18,11 @@ bool IsRegistered(const std::string& name) {
 std::vector<std::string> DefaultPipelinePassNames() {
   std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
   if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");
+  // Cross-level fusion: op patterns read off the PrimFuncs, groups outlined,
+  // each group's PrimFuncs merged into one.
+  for (const char* name : {"annotate-tir-op-pattern", "fuse-ops", "fuse-tir"}) {
+    if (IsRegistered(name)) names.push_back(name);
+  }
   for (const char* name : {"to-non-dataflow", "remove-purity-checking", "call-tir-rewrite", "lower-alloc-tensor",
                            "kill-after-last-use", "vm-builtin-lower", "vm-shape-lower", "attach-global-symbol"}) {
     names.push_back(name);

@@ -59,6 +59,22 @@ Pass LegalizeOps();
 // the pattern kind tir::AnalyzeOpPatternKind reads off its blocks; a nonzero
 // `op_pattern` already present is kept.
 Pass AnnotateTIROpPattern();
+
+// "fuse-ops": like TVM's relax.transform.FuseOps. Groups the bindings of
+// dataflow blocks (call_tir of PrimFuncs annotated with op_pattern,
+// tuple-get-items, tuples) by TVM's post-dominator rules into private
+// functions `fused_<names>` with attribute Primitive = 1, called in place of
+// the group; a group holds at most `max_fuse_depth` bindings. Registry
+// option: `fuse-ops{max-fuse-depth=N}`.
+Pass FuseOps(int max_fuse_depth = 256);
+
+// "fuse-tir": like TVM's relax.transform.FuseTIR. Each call of a primitive
+// function whose body is call_tir / tuple / tuple-get-item bindings becomes
+// one R.call_tir of a single PrimFunc merging the callees (intermediate
+// tensors as T.alloc_buffer in the root block, symbolic variables unified by
+// matching buffer shapes, values no buffer shape defines passed as
+// tir_vars). Primitive functions and PrimFuncs left unused are removed.
+Pass FuseTIR();
 // ---------------------------------------------------------------------------
 // Lowering to the VM, in the order of the default pipeline
 // (rlx/transform/pipeline.h). After vm-shape-lower a graph function holds

@@ -13,11 +13,11 @@ namespace rlx::transform {
 // The flag names of the default pipeline, in order:
 //   normalize, canonicalize-bindings, dead-code-elimination,
 //   legalize-ops (only when registered: it lives on another branch until it
-//   lands), to-non-dataflow, remove-purity-checking, call-tir-rewrite,
-//   lower-alloc-tensor, kill-after-last-use, vm-builtin-lower,
-//   vm-shape-lower, attach-global-symbol.
-// (Operator fusion and static memory planning will slot in after
-// legalize-ops and after call-tir-rewrite.)
+//   lands), annotate-tir-op-pattern, fuse-ops, fuse-tir, to-non-dataflow,
+//   remove-purity-checking, call-tir-rewrite, lower-alloc-tensor,
+//   kill-after-last-use, vm-builtin-lower, vm-shape-lower,
+//   attach-global-symbol.
+// (Static memory planning will slot in after call-tir-rewrite.)
 std::vector<std::string> DefaultPipelinePassNames();
 
 // The default pipeline as one Sequential pass named "default-pipeline".
