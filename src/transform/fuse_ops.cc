@@ -10,7 +10,9 @@
 //    tuple literal is kTuple, everything else (operators not legalized,
 //    packed calls, match_cast, constants) is opaque. An edge runs from the
 //    binding of each block-local variable an expression uses to the binding
-//    that uses it, labelled with the consumer's pattern. A node whose
+//    that uses it, labelled with the consumer's pattern (a broadcast
+//    consumer reading an input of its own output shape labels that edge
+//    elementwise, as TVM does). A node whose
 //    variable is visible after the block (a Var, not a DataflowVar) is an
 //    "external reference": it may end a group but never passes its value on
 //    inside a group only.
@@ -63,6 +65,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "rlx/arith/analyzer.h"
 #include "rlx/graph/block_builder.h"
 #include "rlx/graph/expr_functor.h"
 #include "rlx/graph/struct_info_analysis.h"
@@ -154,6 +157,21 @@ void CollectUsedVars(const Expr& value, std::vector<const graph::VarNode*>* vars
   }
 }
 
+// Do two tensors provably have the same shape?
+bool SameShape(const StructInfo& a, const StructInfo& b) {
+  const auto* lhs = a.as<graph::TensorStructInfoNode>();
+  const auto* rhs = b.as<graph::TensorStructInfoNode>();
+  if (lhs == nullptr || rhs == nullptr) return false;
+  std::optional<std::vector<PrimExpr>> lhs_shape = lhs->GetShape();
+  std::optional<std::vector<PrimExpr>> rhs_shape = rhs->GetShape();
+  if (!lhs_shape || !rhs_shape || lhs_shape->size() != rhs_shape->size()) return false;
+  arith::Analyzer analyzer;
+  for (size_t d = 0; d < lhs_shape->size(); ++d) {
+    if (!analyzer.CanProveEqual((*lhs_shape)[d], (*rhs_shape)[d])) return false;
+  }
+  return true;
+}
+
 std::vector<GraphNode> BuildGraph(const graph::BindingBlockNode* block, const ir::IRModule& mod) {
   std::vector<GraphNode> nodes(block->bindings.size());
   std::unordered_map<const graph::VarNode*, int> index_of;
@@ -170,7 +188,11 @@ std::vector<GraphNode> BuildGraph(const graph::BindingBlockNode* block, const ir
       auto it = index_of.find(var);
       if (it == index_of.end() || !seen.insert(it->second).second) continue;
       node.inputs.push_back(it->second);
-      nodes[it->second].outputs.push_back(Edge{static_cast<int>(i), node.pattern});
+      int edge_pattern = node.pattern;
+      if (edge_pattern == kBroadcast && SameShape(var->struct_info, node.binding->var->struct_info)) {
+        edge_pattern = kElemWise;  // this input is read point by point
+      }
+      nodes[it->second].outputs.push_back(Edge{static_cast<int>(i), edge_pattern});
     }
     index_of[node.binding->var.get()] = static_cast<int>(i);
   }
@@ -575,7 +597,7 @@ std::vector<Binding> BlockFuser::OutlineGroup(const graph::BindingBlock& block, 
   graph::BindingBlock body_block = builder.EndBlock();
   builder.EndScope();
 
-  Dict attrs = make<ir::DictNode>(std::vector<ir::DictNode::Item>{{"Primitive", ir::MakeInt(1, DataType::Int32())}});
+  Dict attrs = make<ir::DictNode>(std::vector<ir::DictNode::Item>{{"Primitive", ir::MakeInt(1, DataType::Int64())}});
   Expr seq = make<graph::SeqExprNode>(std::vector<graph::BindingBlock>{body_block}, result);
   Expr func = make<graph::FunctionNode>(sig.params, seq, nullptr, /*is_pure=*/true, attrs, /*is_private=*/true);
   graph::BlockBuilder normalizer(*mod_);

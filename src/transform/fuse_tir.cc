@@ -82,28 +82,68 @@ PrimExpr SubstituteVars(const PrimExpr& expr, const VarMap& vmap) {
 
 // ---------------------------------------------------------------- callee copy
 
+// Substitutes the callee's shape variables bound to non-variables (`n` ->
+// 16, `k` -> `m * 2`) and simplifies each integer expression that mentions
+// one, so `n * m` becomes 256 rather than `16 * 16`. Other expressions are
+// left in their original form.
+class ShapeFolder : public ir::PrimExprMutator {
+ public:
+  ShapeFolder(const VarMap& vmap, const std::unordered_set<const ir::VarNode*>& folded, arith::Analyzer* analyzer)
+      : vmap_(vmap), folded_(folded), analyzer_(analyzer) {}
+
+  PrimExpr VisitExpr(const PrimExpr& expr) override {
+    if (expr->dtype.is_integer() && !expr.isa<ir::IntImmNode>() && Mentions(expr)) {
+      return analyzer_->Simplify(SubstituteVars(expr, vmap_));
+    }
+    return PrimExprMutator::VisitExpr(expr);
+  }
+
+ private:
+  bool Mentions(const PrimExpr& expr) const {
+    bool found = false;
+    ir::PostOrderVisit(expr, [&](const PrimExpr& e) {
+      if (const auto* v = e.as<ir::VarNode>()) found |= folded_.count(v) > 0;
+    });
+    return found;
+  }
+
+  const VarMap& vmap_;
+  const std::unordered_set<const ir::VarNode*>& folded_;
+  arith::Analyzer* analyzer_;
+};
+
 // Copies a callee body into the merged function: variables substituted,
 // parameter buffers replaced, every definition renewed.
 class CalleeInliner : public tir::StmtMutator {
  public:
   CalleeInliner(VarMap vmap, std::unordered_map<const ir::BufferNode*, Buffer> buffers,
                 std::set<std::string>* block_names, std::set<std::string>* buffer_names)
-      : vmap_(std::move(vmap)), buffers_(std::move(buffers)), block_names_(block_names), buffer_names_(buffer_names) {}
+      : vmap_(std::move(vmap)), buffers_(std::move(buffers)), block_names_(block_names), buffer_names_(buffer_names) {
+    for (const auto& [var, value] : vmap_) {
+      if (!value.isa<ir::VarNode>()) folded_.insert(var);
+    }
+  }
 
   PrimExpr VisitPrimExpr(const PrimExpr& expr) override {
-    return StmtMutator::VisitPrimExpr(SubstituteVars(expr, vmap_));
+    return StmtMutator::VisitPrimExpr(Substitute(expr));
+  }
+
+  // The callee's variables replaced (shape variables folded, see ShapeFolder).
+  PrimExpr Substitute(const PrimExpr& expr) {
+    PrimExpr folded = ShapeFolder(vmap_, folded_, &analyzer_).VisitExpr(expr);
+    return SubstituteVars(folded, vmap_);
   }
 
   Buffer VisitBuffer(const Buffer& buffer) override {
     if (auto it = buffers_.find(buffer.get()); it != buffers_.end()) return it->second;
     std::vector<PrimExpr> shape;
-    for (const PrimExpr& dim : buffer->shape) shape.push_back(SubstituteVars(dim, vmap_));
+    for (const PrimExpr& dim : buffer->shape) shape.push_back(Substitute(dim));
     auto* node = new ir::BufferNode();
     node->data = ir::MakeVar(buffer->data->name_hint, buffer->data->dtype);
     node->dtype = buffer->dtype;
     node->shape = std::move(shape);
-    for (const PrimExpr& stride : buffer->strides) node->strides.push_back(SubstituteVars(stride, vmap_));
-    node->elem_offset = buffer->elem_offset.defined() ? SubstituteVars(buffer->elem_offset, vmap_) : PrimExpr();
+    for (const PrimExpr& stride : buffer->strides) node->strides.push_back(Substitute(stride));
+    node->elem_offset = buffer->elem_offset.defined() ? Substitute(buffer->elem_offset) : PrimExpr();
     node->name = UniqueName(buffer->name, buffer_names_);
     node->scope = buffer->scope;
     node->data_alignment = buffer->data_alignment;
@@ -178,6 +218,8 @@ class CalleeInliner : public tir::StmtMutator {
 
  private:
   VarMap vmap_;
+  std::unordered_set<const ir::VarNode*> folded_;
+  arith::Analyzer analyzer_;
   std::unordered_map<const ir::BufferNode*, Buffer> buffers_;
   std::set<std::string>* block_names_;
   std::set<std::string>* buffer_names_;
