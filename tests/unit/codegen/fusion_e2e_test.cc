@@ -111,5 +111,70 @@ TEST(FusionEndToEnd, TransformerBlockSameResultsWithAndWithoutFusion) {
   ExpectFusionPreservesResults("transformer_block.py", specs, {1, 7, 64, 97});
 }
 
+// A fused group whose merged PrimFunc needs a size no buffer shape defines
+// (m: the output is m * 2 long), passed through tir_vars; checked against a
+// naive reference at several (n, m). (tile's pattern is given: the
+// analysis reads `vi % n` as opaque.)
+constexpr const char* kTirVarsModule = R"(
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def tile(var_x: T.handle, var_y: T.handle, m: T.int64):
+        T.func_attr({"tir.noalias": T.bool(True), "op_pattern": 2})
+        n = T.int64()
+        x = T.match_buffer(var_x, (n,))
+        y = T.match_buffer(var_y, (m * T.int64(2),))
+        for i in range(m * T.int64(2)):
+            with T.block("y"):
+                vi = T.axis.spatial(m * T.int64(2), i)
+                y[vi] = x[vi % n]
+
+    @T.prim_func(private=True)
+    def exp(var_x: T.handle, var_y: T.handle):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        k = T.int64()
+        x = T.match_buffer(var_x, (k,))
+        y = T.match_buffer(var_y, (k,))
+        for i in range(k):
+            with T.block("y"):
+                vi = T.axis.spatial(k, i)
+                y[vi] = T.exp(x[vi])
+
+    @R.function
+    def main(x: R.Tensor(("n",), dtype="float32"), z: R.Tensor(("m",), dtype="float32")) -> R.Tensor(("m * 2",), dtype="float32"):
+        n = T.int64()
+        m = T.int64()
+        cls = Module
+        with R.dataflow():
+            lv0 = R.call_tir(cls.tile, (x,), out_sinfo=R.Tensor((m * 2,), dtype="float32"), tir_vars=R.shape([m]))
+            gv = R.call_tir(cls.exp, (lv0,), out_sinfo=R.Tensor((m * 2,), dtype="float32"))
+            R.output(gv)
+        return gv
+)";
+
+TEST(FusionEndToEnd, TirVarsOfTheMergedFunction) {
+  op::RegisterAllOps();
+  ir::IRModule fused = Lower(text::ParseModuleText(kTirVarsModule), /*fuse=*/true);
+  ASSERT_TRUE(HasFusedPrimFunc(fused));
+  const auto* merged = fused->Lookup("fused_tile_exp").as<tir::PrimFuncNode>();
+  ASSERT_NE(merged, nullptr);
+  EXPECT_EQ(merged->params.size(), 3u);  // x, the output, m
+  VMCompiled compiled = CompileForVM(fused);
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  for (auto [n, m] : std::vector<std::pair<int64_t, int64_t>>{{1, 1}, {3, 5}, {7, 40}}) {
+    std::vector<float> x(n);
+    for (int64_t i = 0; i < n; ++i) x[i] = 0.1f * static_cast<float>(i) - 0.2f;
+    std::vector<float> z(m, 0.0f);
+    rt::NDArray out = vm.Invoke("main", {rt::Value(rt::NDArray::FromVector<float>({n}, x)),
+                                         rt::Value(rt::NDArray::FromVector<float>({m}, z))})
+                          .AsNDArray();
+    ASSERT_EQ(out.shape(), (rt::ShapeTuple{m * 2}));
+    std::vector<float> got = out.ToVector<float>();
+    for (int64_t i = 0; i < m * 2; ++i) {
+      ASSERT_NEAR(got[i], std::exp(x[i % n]), 1e-5f) << "n=" << n << " m=" << m << " i=" << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rlx::codegen
