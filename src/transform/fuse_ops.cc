@@ -44,18 +44,11 @@
 //    fusable takes that pattern, so it cannot later fuse into a reduction.
 //
 // 4. Outlining. Every group of two or more nodes becomes a private function
-//    `fused_<callee names>` with attribute Primitive = 1. Its parameters are
-//    the values the group reads from outside (variables keep their names,
-//    tensor constants become parameters `p0`, `p1`, ...), plus a
-//    `R.Prim(value=v)` parameter for each symbolic variable the group uses
-//    that no parameter's shape defines; its body is one dataflow block with
-//    the group's bindings and returns the values used outside the group (a
-//    tuple when there are several). The block then calls it in place of the
-//    group's last binding (unpacking a tuple result with tuple-get-items
-//    bound to the original variables) and is re-sorted topologically,
-//    keeping the original order where dependences allow, because a value of
-//    the group may be consumed by a binding that came before the group's
-//    last one.
+//    `fused_<callee names>` with attribute Primitive = 1, called in place of
+//    the group (fusion_outline.h: parameters are the values read from
+//    outside, constants lifted, symbolic variables no parameter defines
+//    passed as R.Prim(value=v); the values used outside the group are
+//    returned, as a tuple when there are several).
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -74,6 +67,7 @@
 #include "rlx/tir/analysis.h"
 #include "rlx/tir/function.h"
 #include "rlx/transform/passes.h"
+#include "transform/fusion_outline.h"
 
 namespace rlx::transform {
 namespace {
@@ -144,19 +138,6 @@ int PatternOfBinding(const Binding& binding, const ir::IRModule& mod) {
   return kOpaque;
 }
 
-// The variables `value` reads directly (call_tir's argument tuple included).
-void CollectUsedVars(const Expr& value, std::vector<const graph::VarNode*>* vars) {
-  if (const auto* var = value.as<graph::VarNode>()) {
-    vars->push_back(var);
-  } else if (const auto* tuple = value.as<graph::TupleNode>()) {
-    for (const Expr& field : tuple->fields) CollectUsedVars(field, vars);
-  } else if (const auto* item = value.as<graph::TupleGetItemNode>()) {
-    CollectUsedVars(item->tuple, vars);
-  } else if (const auto* call = value.as<graph::CallNode>()) {
-    for (const Expr& arg : call->args) CollectUsedVars(arg, vars);
-  }
-}
-
 // Do two tensors provably have the same shape?
 bool SameShape(const StructInfo& a, const StructInfo& b) {
   const auto* lhs = a.as<graph::TensorStructInfoNode>();
@@ -181,8 +162,8 @@ std::vector<GraphNode> BuildGraph(const graph::BindingBlockNode* block, const ir
     node.pattern = PatternOfBinding(node.binding, mod);
     node.extern_ref = !node.binding->var.isa<graph::DataflowVarNode>();
     std::vector<const graph::VarNode*> used;
-    if (const auto* vb = node.binding.as<graph::VarBindingNode>()) CollectUsedVars(vb->value, &used);
-    if (const auto* mc = node.binding.as<graph::MatchCastNode>()) CollectUsedVars(mc->value, &used);
+    if (const auto* vb = node.binding.as<graph::VarBindingNode>()) fusion::CollectUsedVars(vb->value, &used);
+    if (const auto* mc = node.binding.as<graph::MatchCastNode>()) fusion::CollectUsedVars(mc->value, &used);
     std::set<int> seen;
     for (const graph::VarNode* var : used) {
       auto it = index_of.find(var);
@@ -391,25 +372,6 @@ class GraphPartitioner {
 
 // ---------------------------------------------------------------- outlining
 
-// Rebuilds a binding value with variables (and lifted constants) replaced.
-Expr RemapValue(const Expr& value, const std::function<std::optional<Expr>(const Expr&)>& lookup) {
-  if (std::optional<Expr> replaced = lookup(value)) return *replaced;
-  if (const auto* tuple = value.as<graph::TupleNode>()) {
-    std::vector<Expr> fields;
-    for (const Expr& field : tuple->fields) fields.push_back(RemapValue(field, lookup));
-    return make<graph::TupleNode>(std::move(fields));
-  }
-  if (const auto* item = value.as<graph::TupleGetItemNode>()) {
-    return make<graph::TupleGetItemNode>(RemapValue(item->tuple, lookup), item->index);
-  }
-  if (const auto* call = value.as<graph::CallNode>()) {
-    std::vector<Expr> args;
-    for (const Expr& arg : call->args) args.push_back(RemapValue(arg, lookup));
-    return make<graph::CallNode>(call->op, std::move(args), call->attrs, call->sinfo_args);
-  }
-  return value;
-}
-
 // The short name of a group member for the fused function's name.
 std::optional<std::string> MemberName(const Binding& binding) {
   const auto* vb = binding.as<graph::VarBindingNode>();
@@ -419,245 +381,24 @@ std::optional<std::string> MemberName(const Binding& binding) {
   return std::nullopt;
 }
 
-class BlockFuser {
- public:
-  BlockFuser(ir::IRModule* mod, std::set<std::string>* used_names) : mod_(mod), used_names_(used_names) {}
-
-  graph::BindingBlock Fuse(const graph::BindingBlock& block, int max_fuse_depth) {
-    std::vector<GraphNode> nodes = BuildGraph(block.get(), *mod_);
-    GraphPartitioner partitioner(nodes, max_fuse_depth);
-    std::vector<int> roots = partitioner.Partition();
-    std::map<int, std::vector<int>> members;  // root -> member node indices, in order
-    for (size_t i = 0; i < nodes.size(); ++i) members[roots[i]].push_back(static_cast<int>(i));
-
-    std::vector<std::vector<Binding>> emitted(nodes.size());  // at each node's position
-    bool changed = false;
-    for (const auto& [root, indices] : members) {
-      if (indices.size() < 2) {
-        emitted[indices[0]].push_back(nodes[indices[0]].binding);
-        continue;
-      }
-      changed = true;
-      emitted[indices.back()] = OutlineGroup(block, nodes, indices);
-    }
-    if (!changed) return block;
-    std::vector<Binding> bindings;
-    for (auto& list : emitted) bindings.insert(bindings.end(), list.begin(), list.end());
-    return make<graph::DataflowBlockNode>(TopologicalSort(bindings));
-  }
-
- private:
-  // Values of the group used outside it: later in the block by a
-  // non-member, or after the block.
-  std::vector<Binding> GroupOutputs(const graph::BindingBlock& block, const std::vector<GraphNode>& nodes,
-                                    const std::vector<int>& indices) {
-    std::set<int> member_set(indices.begin(), indices.end());
-    std::vector<Binding> outputs;
-    for (int index : indices) {
-      const GraphNode& node = nodes[index];
-      bool used_outside = node.extern_ref;
-      for (const Edge& edge : node.outputs) used_outside |= member_set.count(edge.node) == 0;
-      if (used_outside) outputs.push_back(node.binding);
-    }
-    (void)block;
-    return outputs;
-  }
-
-  std::string UniqueName(const std::vector<GraphNode>& nodes, const std::vector<int>& indices) {
-    std::string base = "fused";
-    for (int index : indices) {
-      if (std::optional<std::string> name = MemberName(nodes[index].binding)) base += "_" + *name;
-    }
-    if (base.size() > 80) base.resize(80);
-    std::string name = base;
-    for (int k = 1; used_names_->count(name) || (*mod_)->Contains(name); ++k) name = base + std::to_string(k);
-    used_names_->insert(name);
-    return name;
-  }
-
-  std::vector<Binding> OutlineGroup(const graph::BindingBlock& block, const std::vector<GraphNode>& nodes,
-                                    const std::vector<int>& indices);
-
-  static std::vector<Binding> TopologicalSort(const std::vector<Binding>& bindings);
-
-  ir::IRModule* mod_;
-  std::set<std::string>* used_names_;
-};
-
-// Parameters of the fused function and the arguments the caller passes.
-struct FusedSignature {
-  std::vector<Var> params;
-  std::vector<Expr> args;
-  std::unordered_map<const graph::ExprNode*, Var> param_of;  // outside value -> parameter
-};
-
-void AddSymbolicParams(FusedSignature* sig, const std::vector<Binding>& members) {
-  std::unordered_set<const ir::VarNode*> defined;
-  for (const Var& param : sig->params) {
-    for (const ir::Var& v : graph::DefinableTIRVarsInStructInfo(param->struct_info)) defined.insert(v.get());
-  }
-  std::vector<ir::Var> needed;
-  auto note = [&](const PrimExpr& expr) {
-    ir::PostOrderVisit(expr, [&](const PrimExpr& e) {
-      if (const auto* v = e.as<ir::VarNode>()) {
-        if (!defined.count(v)) {
-          defined.insert(v);
-          needed.push_back(ir::Var(v));
-        }
-      }
-    });
-  };
-  for (const Binding& binding : members) {
-    const auto* vb = binding.as<graph::VarBindingNode>();
-    graph::PostOrderVisit(vb->value, [&](const Expr& e) {
-      if (const auto* shape = e.as<graph::ShapeExprNode>()) {
-        for (const PrimExpr& value : shape->values) note(value);
-      } else if (const auto* prim = e.as<graph::PrimValueNode>()) {
-        note(prim->value);
-      } else if (const auto* call = e.as<graph::CallNode>()) {
-        for (const StructInfo& sinfo : call->sinfo_args) {
-          for (const ir::Var& v : graph::TIRVarsInStructInfo(sinfo)) note(v);
-        }
-      }
-    });
-  }
-  for (const ir::Var& v : needed) {
-    sig->params.push_back(graph::MakeVar(v->name_hint, graph::PrimValueSInfo(v)));
-    sig->args.push_back(make<graph::PrimValueNode>(v));
-  }
-}
-
-FusedSignature MakeSignature(const std::vector<Binding>& members) {
-  FusedSignature sig;
-  std::unordered_set<const graph::VarNode*> bound_inside;
-  for (const Binding& binding : members) bound_inside.insert(binding->var.get());
-  int constant_count = 0;
-  std::function<void(const Expr&)> visit = [&](const Expr& expr) {
-    if (const auto* var = expr.as<graph::VarNode>()) {
-      if (bound_inside.count(var) || sig.param_of.count(var)) return;
-      Var param = graph::MakeVar(var->name_hint, var->struct_info);
-      sig.param_of[var] = param;
-      sig.params.push_back(param);
-      sig.args.push_back(expr);
-    } else if (expr.isa<graph::ConstantNode>()) {
-      if (sig.param_of.count(expr.get())) return;
-      Var param = graph::MakeVar("p" + std::to_string(constant_count++), expr->struct_info);
-      sig.param_of[expr.get()] = param;
-      sig.params.push_back(param);
-      sig.args.push_back(expr);
-    } else if (const auto* tuple = expr.as<graph::TupleNode>()) {
-      for (const Expr& field : tuple->fields) visit(field);
-    } else if (const auto* item = expr.as<graph::TupleGetItemNode>()) {
-      visit(item->tuple);
-    } else if (const auto* call = expr.as<graph::CallNode>()) {
-      for (const Expr& arg : call->args) visit(arg);
-    }
-  };
-  for (const Binding& binding : members) visit(binding.as<graph::VarBindingNode>()->value);
-  AddSymbolicParams(&sig, members);
-  return sig;
-}
-
-std::vector<Binding> BlockFuser::OutlineGroup(const graph::BindingBlock& block, const std::vector<GraphNode>& nodes,
-                                              const std::vector<int>& indices) {
-  std::vector<Binding> members;
-  for (int index : indices) members.push_back(nodes[index].binding);
-  std::vector<Binding> outputs = GroupOutputs(block, nodes, indices);
-  RLX_ICHECK(!outputs.empty()) << "fuse-ops: a group with no output";
-  FusedSignature sig = MakeSignature(members);
-
-  // The fused function's body.
-  graph::BlockBuilder builder(*mod_);
-  builder.BeginScope(sig.params);
-  builder.BeginDataflowBlock();
-  std::unordered_map<const graph::VarNode*, Var> inner;  // member var -> new var
-  auto lookup = [&](const Expr& expr) -> std::optional<Expr> {
-    if (auto it = sig.param_of.find(expr.get()); it != sig.param_of.end()) return Expr(it->second);
-    if (const auto* var = expr.as<graph::VarNode>()) {
-      if (auto it = inner.find(var); it != inner.end()) return Expr(it->second);
-    }
-    return std::nullopt;
-  };
-  std::set<const graph::BindingNode*> output_set;
-  for (const Binding& out : outputs) output_set.insert(out.get());
-  for (const Binding& member : members) {
-    Expr value = RemapValue(member.as<graph::VarBindingNode>()->value, lookup);
-    const std::string& name = member->var->name_hint;
-    bool is_output = output_set.count(member.get()) > 0 && outputs.size() == 1;
-    inner[member->var.get()] = is_output ? builder.EmitOutput(value, name) : builder.Emit(value, name);
-  }
-  Expr result;
-  if (outputs.size() == 1) {
-    result = inner.at(outputs[0]->var.get());
-  } else {
-    std::vector<Expr> fields;
-    for (const Binding& out : outputs) fields.push_back(inner.at(out->var.get()));
-    result = builder.EmitOutput(make<graph::TupleNode>(std::move(fields)), "gv");
-  }
-  graph::BindingBlock body_block = builder.EndBlock();
-  builder.EndScope();
-
+// Partitions `block` and outlines every group of two or more bindings.
+graph::BindingBlock FuseBlock(const graph::BindingBlock& block, int max_fuse_depth, ir::IRModule* mod,
+                              std::set<std::string>* used_names) {
+  std::vector<GraphNode> nodes = BuildGraph(block.get(), *mod);
+  std::vector<int> roots = GraphPartitioner(nodes, max_fuse_depth).Partition();
+  std::map<int, std::vector<size_t>> members;  // root -> member indices, in order
+  for (size_t i = 0; i < nodes.size(); ++i) members[roots[i]].push_back(i);
   Dict attrs = make<ir::DictNode>(std::vector<ir::DictNode::Item>{{"Primitive", ir::MakeInt(1, DataType::Int64())}});
-  Expr seq = make<graph::SeqExprNode>(std::vector<graph::BindingBlock>{body_block}, result);
-  Expr func = make<graph::FunctionNode>(sig.params, seq, nullptr, /*is_pure=*/true, attrs, /*is_private=*/true);
-  graph::BlockBuilder normalizer(*mod_);
-  func = normalizer.Normalize(func);
-  std::string name = UniqueName(nodes, indices);
-  *mod_ = ir::WithFunction(*mod_, name, func);
-
-  // The call in the caller's block.
-  auto gv = make<graph::GlobalVarNode>(name);
-  graph::UpdateStructInfo(gv, func->struct_info);
-  auto call = make<graph::CallNode>(gv, sig.args);
-  std::vector<Binding> replacement;
-  if (outputs.size() == 1) {
-    graph::UpdateStructInfo(call, outputs[0]->var->struct_info);
-    replacement.push_back(make<graph::VarBindingNode>(outputs[0]->var, call));
-    return replacement;
-  }
-  std::vector<StructInfo> fields;
-  for (const Binding& out : outputs) fields.push_back(out->var->struct_info);
-  StructInfo tuple_sinfo = graph::TupleSInfo(fields);
-  graph::UpdateStructInfo(call, tuple_sinfo);
-  Var tuple_var = graph::MakeDataflowVar("lv", tuple_sinfo);
-  replacement.push_back(make<graph::VarBindingNode>(tuple_var, call));
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    auto item = make<graph::TupleGetItemNode>(tuple_var, static_cast<int>(k));
-    graph::UpdateStructInfo(item, outputs[k]->var->struct_info);
-    replacement.push_back(make<graph::VarBindingNode>(outputs[k]->var, item));
-  }
-  return replacement;
-}
-
-// Orders `bindings` so that every variable is bound before it is used,
-// keeping the given order wherever it already satisfies that.
-std::vector<Binding> BlockFuser::TopologicalSort(const std::vector<Binding>& bindings) {
-  std::unordered_map<const graph::VarNode*, size_t> producer;
-  for (size_t i = 0; i < bindings.size(); ++i) producer[bindings[i]->var.get()] = i;
-  std::vector<std::vector<size_t>> deps(bindings.size());
-  for (size_t i = 0; i < bindings.size(); ++i) {
-    std::vector<const graph::VarNode*> used;
-    if (const auto* vb = bindings[i].as<graph::VarBindingNode>()) CollectUsedVars(vb->value, &used);
-    if (const auto* mc = bindings[i].as<graph::MatchCastNode>()) CollectUsedVars(mc->value, &used);
-    for (const graph::VarNode* var : used) {
-      if (auto it = producer.find(var); it != producer.end() && it->second != i) deps[i].push_back(it->second);
+  std::vector<fusion::BindingGroup> groups;
+  for (const auto& [root, indices] : members) {
+    if (indices.size() < 2) continue;
+    std::string name = "fused";
+    for (size_t index : indices) {
+      if (std::optional<std::string> member = MemberName(nodes[index].binding)) name += "_" + *member;
     }
+    groups.push_back(fusion::BindingGroup{indices, name, attrs});
   }
-  std::vector<bool> done(bindings.size(), false);
-  std::vector<Binding> sorted;
-  while (sorted.size() < bindings.size()) {
-    size_t before = sorted.size();
-    for (size_t i = 0; i < bindings.size(); ++i) {
-      if (done[i]) continue;
-      bool ready = std::all_of(deps[i].begin(), deps[i].end(), [&](size_t d) { return done[d]; });
-      if (!ready) continue;
-      done[i] = true;
-      sorted.push_back(bindings[i]);
-      break;  // restart from the front: earliest ready binding first
-    }
-    RLX_ICHECK(sorted.size() > before) << "fuse-ops: cyclic dependences after fusion";
-  }
-  return sorted;
+  return fusion::OutlineGroups(block, groups, mod, used_names);
 }
 
 // ---------------------------------------------------------------- the pass
@@ -669,16 +410,17 @@ bool IsPrimitive(const graph::FunctionNode* func) {
 class FunctionFuser : public graph::ExprMutatorBase {
  public:
   FunctionFuser(ir::IRModule* mod, std::set<std::string>* used_names, int max_fuse_depth)
-      : block_fuser_(mod, used_names), max_fuse_depth_(max_fuse_depth) {}
+      : mod_(mod), used_names_(used_names), max_fuse_depth_(max_fuse_depth) {}
 
   graph::BindingBlock VisitBindingBlock(const graph::BindingBlock& block) override {
     graph::BindingBlock visited = ExprMutatorBase::VisitBindingBlock(block);
     if (!visited->is_dataflow()) return visited;
-    return block_fuser_.Fuse(visited, max_fuse_depth_);
+    return FuseBlock(visited, max_fuse_depth_, mod_, used_names_);
   }
 
  private:
-  BlockFuser block_fuser_;
+  ir::IRModule* mod_;
+  std::set<std::string>* used_names_;
   int max_fuse_depth_;
 };
 

@@ -86,10 +86,15 @@ Pass MakeFuseOps(PassOptions& options) {
   } catch (const std::exception&) {
     value = 0;
   }
-  if (value < 1) throw CompileError(Span{}, "pass 'fuse-ops': max-fuse-depth must be a positive integer, got '" + *depth + "'");
+  if (value < 1) {
+    throw CompileError(Span{}, "pass 'fuse-ops': max-fuse-depth must be a positive integer, got '" + *depth + "'");
+  }
   return FuseOps(value);
 }
 Pass MakeFuseTIR(PassOptions&) { return FuseTIR(); }
+Pass MakeFuseOpsByPattern(PassOptions& options) {
+  return FuseOpsByPattern(BuiltinFusionPatterns(options.Take("patterns").value_or("matmul_epilogue")));
+}
 Pass MakeNormalize(PassOptions&) { return Normalize(); }
 Pass MakeToNonDataflow(PassOptions&) { return ToNonDataflow(); }
 Pass MakeRemovePurityChecking(PassOptions&) { return RemovePurityChecking(); }
@@ -109,6 +114,7 @@ const std::vector<RegistryEntry>& Registry() {
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
       {"dead-code-elimination", &MakeDeadCodeElimination},
       {"fuse-ops", &MakeFuseOps},
+      {"fuse-ops-by-pattern", &MakeFuseOpsByPattern},
       {"fuse-tir", &MakeFuseTIR},
       {"kill-after-last-use", &MakeKillAfterLastUse},
       {"legalize-ops", &MakeLegalizeOps},

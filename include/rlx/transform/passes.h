@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rlx/transform/dataflow_pattern.h"
 #include "rlx/transform/pass.h"
 
 namespace rlx::transform {
@@ -75,6 +76,16 @@ Pass FuseOps(int max_fuse_depth = 256);
 // matching buffer shapes, values no buffer shape defines passed as
 // tir_vars). Primitive functions and PrimFuncs left unused are removed.
 Pass FuseTIR();
+
+// "fuse-ops-by-pattern": like TVM's relax.transform.FuseOpsByPattern. In
+// every dataflow block, bindings matching one of `patterns`
+// (rlx/transform/dataflow_pattern.h; tried in order, matches rooted at later
+// bindings first) become a private function `fused_<op names>` with
+// attributes Composite = <pattern name> and Primitive = 1, called in their
+// place. A match is used only when the values it computes inside are used
+// by the match alone. Registry option: `patterns=<built-in table>` (default
+// matmul_epilogue).
+Pass FuseOpsByPattern(std::vector<FusionPattern> patterns);
 // ---------------------------------------------------------------------------
 // Lowering to the VM, in the order of the default pipeline
 // (rlx/transform/pipeline.h). After vm-shape-lower a graph function holds

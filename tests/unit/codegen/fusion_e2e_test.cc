@@ -16,6 +16,7 @@
 #include "rlx/runtime/vm/vm.h"
 #include "rlx/text/parser.h"
 #include "rlx/tir/function.h"
+#include "rlx/transform/passes.h"
 #include "rlx/transform/pipeline.h"
 
 namespace rlx::codegen {
@@ -32,11 +33,15 @@ ir::IRModule ParseExample(const std::string& name) {
   return text::ParseModuleText(text.str(), name);
 }
 
-ir::IRModule Lower(const ir::IRModule& mod, bool fuse) {
+ir::IRModule Lower(const ir::IRModule& mod, bool fuse, bool by_pattern = false) {
   transform::PassContext ctx;
   if (!fuse) ctx.disabled_passes = {"fuse-ops", "fuse-tir"};
   transform::PassContextScope scope(ctx);
-  return transform::DefaultPipeline()(mod, ctx);
+  ir::IRModule input = mod;
+  if (by_pattern) {
+    input = transform::FuseOpsByPattern(transform::BuiltinFusionPatterns("matmul_epilogue"))(input, ctx);
+  }
+  return transform::DefaultPipeline()(input, ctx);
 }
 
 int CountPrimFuncs(const ir::IRModule& mod) {
@@ -74,9 +79,12 @@ std::vector<rt::Value> RandomArgs(const std::vector<ShapeSpec>& specs, int64_t n
 }
 
 void ExpectFusionPreservesResults(const std::string& example, const std::vector<ShapeSpec>& specs,
-                                  const std::vector<int64_t>& lengths) {
+                                  const std::vector<int64_t>& lengths, bool by_pattern = false) {
   ir::IRModule mod = ParseExample(example);
-  ir::IRModule fused = Lower(mod, /*fuse=*/true);
+  ir::IRModule fused = Lower(mod, /*fuse=*/true, by_pattern);
+  if (by_pattern) {
+    EXPECT_TRUE(fused->Contains("fused_relax_matmul_relax_add")) << example;
+  }
   ir::IRModule unfused = Lower(mod, /*fuse=*/false);
   EXPECT_TRUE(HasFusedPrimFunc(fused)) << example;
   EXPECT_FALSE(HasFusedPrimFunc(unfused)) << example;
@@ -103,6 +111,12 @@ void ExpectFusionPreservesResults(const std::string& example, const std::vector<
 
 TEST(FusionEndToEnd, MlpSameResultsWithAndWithoutFusion) {
   ExpectFusionPreservesResults("mlp.py", {{-1, 784}, {784, 128}, {128}, {128, 10}}, {1, 7, 64, 65});
+}
+
+// fuse-ops-by-pattern first (matmul + bias add as a composite function),
+// then the default pipeline legalizes inside it and fuse-tir merges it.
+TEST(FusionEndToEnd, MlpSameResultsWithPatternFusion) {
+  ExpectFusionPreservesResults("mlp.py", {{-1, 784}, {784, 128}, {128}, {128, 10}}, {1, 5, 66}, /*by_pattern=*/true);
 }
 
 TEST(FusionEndToEnd, TransformerBlockSameResultsWithAndWithoutFusion) {
