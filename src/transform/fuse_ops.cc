@@ -12,10 +12,9 @@
 //    binding of each block-local variable an expression uses to the binding
 //    that uses it, labelled with the consumer's pattern (a broadcast
 //    consumer reading an input of its own output shape labels that edge
-//    elementwise, as TVM does). A node whose
-//    variable is visible after the block (a Var, not a DataflowVar) is an
-//    "external reference": it may end a group but never passes its value on
-//    inside a group only.
+//    elementwise, as TVM does). A node whose variable is visible after the
+//    block (a Var, not a DataflowVar) is an "external reference": it may
+//    end a group but never passes its value on inside a group only.
 //
 // 2. Post-dominator tree, built from the last node backwards: a node's
 //    parent is the least common ancestor (in the tree built so far) of all
