@@ -77,6 +77,24 @@ Pass MakeDeadCodeElimination(PassOptions& options) {
   return DeadCodeElimination(options.TakeList("entry-functions"));
 }
 Pass MakeLegalizeOps(PassOptions&) { return LegalizeOps(); }
+Pass MakeFuseOps(PassOptions& options) {
+  std::optional<std::string> depth = options.Take("max-fuse-depth");
+  if (!depth) return FuseOps();
+  int value = 0;
+  try {
+    value = std::stoi(*depth);
+  } catch (const std::exception&) {
+    value = 0;
+  }
+  if (value < 1) {
+    throw CompileError(Span{}, "pass 'fuse-ops': max-fuse-depth must be a positive integer, got '" + *depth + "'");
+  }
+  return FuseOps(value);
+}
+Pass MakeFuseTIR(PassOptions&) { return FuseTIR(); }
+Pass MakeFuseOpsByPattern(PassOptions& options) {
+  return FuseOpsByPattern(BuiltinFusionPatterns(options.Take("patterns").value_or("matmul_epilogue")));
+}
 Pass MakeNormalize(PassOptions&) { return Normalize(); }
 Pass MakeToNonDataflow(PassOptions&) { return ToNonDataflow(); }
 Pass MakeRemovePurityChecking(PassOptions&) { return RemovePurityChecking(); }
@@ -112,6 +130,9 @@ const std::vector<RegistryEntry>& Registry() {
       {"dead-code-elimination", &MakeDeadCodeElimination},
       {"eliminate-common-subexpr", &MakeEliminateCommonSubexpr},
       {"fold-constant", &MakeFoldConstant},
+      {"fuse-ops", &MakeFuseOps},
+      {"fuse-ops-by-pattern", &MakeFuseOpsByPattern},
+      {"fuse-tir", &MakeFuseTIR},
       {"kill-after-last-use", &MakeKillAfterLastUse},
       {"lambda-lift", &MakeLambdaLift},
       {"legalize-ops", &MakeLegalizeOps},

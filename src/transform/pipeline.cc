@@ -18,10 +18,13 @@ bool IsRegistered(const std::string& name) {
 std::vector<std::string> DefaultPipelinePassNames() {
   std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
   if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");
-  // Graph clean-ups after legalization (TVM's default pipeline folds
-  // constants right after LegalizeOps); both are opt level 1. The PrimFuncs
-  // of folded calls are then unreachable and dead-code-elimination drops them.
-  for (const char* name : {"fold-constant", "eliminate-common-subexpr", "dead-code-elimination"}) {
+  // Graph clean-ups and cross-level fusion after legalization, as in TVM's
+  // default pipeline: constants folded, common subexpressions merged, op
+  // patterns read off the PrimFuncs, groups outlined and each group's
+  // PrimFuncs merged into one; dead-code-elimination then drops the PrimFuncs
+  // that folding and fusion left unreachable.
+  for (const char* name : {"fold-constant", "eliminate-common-subexpr", "annotate-tir-op-pattern", "fuse-ops",
+                           "fuse-tir", "dead-code-elimination"}) {
     if (IsRegistered(name)) names.push_back(name);
   }
   for (const char* name : {"to-non-dataflow", "remove-purity-checking", "call-tir-rewrite", "lower-alloc-tensor",

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rlx/transform/dataflow_pattern.h"
 #include "rlx/transform/pass.h"
 
 namespace rlx::transform {
@@ -59,6 +60,32 @@ Pass LegalizeOps();
 // the pattern kind tir::AnalyzeOpPatternKind reads off its blocks; a nonzero
 // `op_pattern` already present is kept.
 Pass AnnotateTIROpPattern();
+
+// "fuse-ops": like TVM's relax.transform.FuseOps. Groups the bindings of
+// dataflow blocks (call_tir of PrimFuncs annotated with op_pattern,
+// tuple-get-items, tuples) by TVM's post-dominator rules into private
+// functions `fused_<names>` with attribute Primitive = 1, called in place of
+// the group; a group holds at most `max_fuse_depth` bindings. Registry
+// option: `fuse-ops{max-fuse-depth=N}`.
+Pass FuseOps(int max_fuse_depth = 256);
+
+// "fuse-tir": like TVM's relax.transform.FuseTIR. Each call of a primitive
+// function whose body is call_tir / tuple / tuple-get-item bindings becomes
+// one R.call_tir of a single PrimFunc merging the callees (intermediate
+// tensors as T.alloc_buffer in the root block, symbolic variables unified by
+// matching buffer shapes, values no buffer shape defines passed as
+// tir_vars). Primitive functions and PrimFuncs left unused are removed.
+Pass FuseTIR();
+
+// "fuse-ops-by-pattern": like TVM's relax.transform.FuseOpsByPattern. In
+// every dataflow block, bindings matching one of `patterns`
+// (rlx/transform/dataflow_pattern.h; tried in order, matches rooted at later
+// bindings first) become a private function `fused_<op names>` with
+// attributes Composite = <pattern name> and Primitive = 1, called in their
+// place. A match is used only when the values it computes inside are used
+// by the match alone. Registry option: `patterns=<built-in table>` (default
+// matmul_epilogue).
+Pass FuseOpsByPattern(std::vector<FusionPattern> patterns);
 // ---------------------------------------------------------------------------
 // Lowering to the VM, in the order of the default pipeline
 // (rlx/transform/pipeline.h). After vm-shape-lower a graph function holds

@@ -13,13 +13,13 @@ namespace rlx::transform {
 // The flag names of the default pipeline, in order:
 //   normalize, canonicalize-bindings, dead-code-elimination,
 //   legalize-ops (only when registered: it lives on another branch until it
-//   lands), fold-constant, eliminate-common-subexpr, dead-code-elimination
-//   (opt level 1: constants folded after legalization, as in TVM),
-//   to-non-dataflow, remove-purity-checking, call-tir-rewrite,
-//   lower-alloc-tensor, kill-after-last-use, vm-builtin-lower,
-//   vm-shape-lower, attach-global-symbol.
-// (Operator fusion and static memory planning will slot in after
-// legalize-ops and after call-tir-rewrite.)
+//   lands), then at opt level 1 the graph clean-ups and fusion:
+//   fold-constant, eliminate-common-subexpr, annotate-tir-op-pattern,
+//   fuse-ops, fuse-tir, dead-code-elimination (constants folded right after
+//   legalization and the dead PrimFuncs dropped after fusion, as in TVM);
+//   then the lowering: to-non-dataflow, remove-purity-checking,
+//   call-tir-rewrite, lower-alloc-tensor, kill-after-last-use,
+//   vm-builtin-lower, vm-shape-lower, attach-global-symbol.
 std::vector<std::string> DefaultPipelinePassNames();
 
 // The default pipeline as one Sequential pass named "default-pipeline".

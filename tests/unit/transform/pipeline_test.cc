@@ -37,7 +37,10 @@ TEST_F(PipelineTest, PassOrderFollowsTVM) {
   EXPECT_LT(IndexOf(names, "dead-code-elimination"), IndexOf(names, "to-non-dataflow"));
   EXPECT_LT(IndexOf(names, "legalize-ops"), IndexOf(names, "fold-constant"));
   EXPECT_LT(IndexOf(names, "fold-constant"), IndexOf(names, "eliminate-common-subexpr"));
-  EXPECT_LT(IndexOf(names, "eliminate-common-subexpr"), IndexOf(names, "to-non-dataflow"));
+  EXPECT_LT(IndexOf(names, "eliminate-common-subexpr"), IndexOf(names, "annotate-tir-op-pattern"));
+  EXPECT_LT(IndexOf(names, "annotate-tir-op-pattern"), IndexOf(names, "fuse-ops"));
+  EXPECT_LT(IndexOf(names, "fuse-ops"), IndexOf(names, "fuse-tir"));
+  EXPECT_LT(IndexOf(names, "fuse-tir"), IndexOf(names, "to-non-dataflow"));
   EXPECT_LT(IndexOf(names, "to-non-dataflow"), IndexOf(names, "remove-purity-checking"));
   EXPECT_LT(IndexOf(names, "remove-purity-checking"), IndexOf(names, "call-tir-rewrite"));
   EXPECT_LT(IndexOf(names, "call-tir-rewrite"), IndexOf(names, "lower-alloc-tensor"));
