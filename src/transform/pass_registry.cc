@@ -86,6 +86,8 @@ Pass MakeKillAfterLastUse(PassOptions&) { return KillAfterLastUse(); }
 Pass MakeVMBuiltinLower(PassOptions&) { return VMBuiltinLower(); }
 Pass MakeVMShapeLower(PassOptions&) { return VMShapeLower(); }
 Pass MakeAttachGlobalSymbol(PassOptions&) { return AttachGlobalSymbol(); }
+Pass MakeStaticPlanBlockMemory(PassOptions&) { return StaticPlanBlockMemory(); }
+Pass MakeRewriteDataflowReshape(PassOptions&) { return RewriteDataflowReshape(); }
 
 // Every registered pass, sorted by name.
 const std::vector<RegistryEntry>& Registry() {
@@ -100,6 +102,8 @@ const std::vector<RegistryEntry>& Registry() {
       {"lower-alloc-tensor", &MakeLowerAllocTensor},
       {"normalize", &MakeNormalize},
       {"remove-purity-checking", &MakeRemovePurityChecking},
+      {"rewrite-dataflow-reshape", &MakeRewriteDataflowReshape},
+      {"static-plan-block-memory", &MakeStaticPlanBlockMemory},
       {"to-non-dataflow", &MakeToNonDataflow},
       {"vm-builtin-lower", &MakeVMBuiltinLower},
       {"vm-shape-lower", &MakeVMShapeLower},
