@@ -18,7 +18,8 @@ bool IsRegistered(const std::string& name) {
 std::vector<std::string> DefaultPipelinePassNames() {
   std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
   if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");
-  for (const char* name : {"to-non-dataflow", "remove-purity-checking", "call-tir-rewrite", "lower-alloc-tensor",
+  for (const char* name : {"rewrite-dataflow-reshape", "to-non-dataflow", "remove-purity-checking", "call-tir-rewrite",
+                           "static-plan-block-memory", "lower-alloc-tensor",
                            "kill-after-last-use", "vm-builtin-lower", "vm-shape-lower", "attach-global-symbol"}) {
     names.push_back(name);
   }

@@ -62,8 +62,9 @@
 //     aliasing it (a renaming, R.reshape / R.memory.view of it, a tuple
 //     holding it, an item of such a tuple; a use by the SeqExpr's result
 //     lasts to its end); tensors of one storage must have disjoint
-//     lifetimes and each must provably fit its storage. A violation is an
-//     internal error.
+//     lifetimes or provably disjoint bytes, and each must provably fit its
+//     storage. A violation (a planner bug, or a hand-written plan) is a
+//     CompileError naming the tensors.
 // Kills are not emitted here: kill-after-last-use, which runs later, kills
 // every tensor and storage after its last use, as in TVM. The storage of a
 // bounded function has a constant size, so the pooled allocator serves it
@@ -578,10 +579,12 @@ class PlanVerifier {
         const auto* storage = call->args.at(0).as<VarNode>();
         if (storage != nullptr && storage_bytes.count(storage)) {
           auto [begin, end] = ByteRange(call);
-          RLX_ICHECK(analyzer_->CanProveLessEqual(end, storage_bytes.at(storage)))
-              << kPassName << ": tensor " << var->name_hint << " (bytes " << ir::ToString(begin) << " to "
-              << ir::ToString(end) << ") does not provably fit its storage of "
-              << ir::ToString(storage_bytes.at(storage)) << " bytes";
+          if (!analyzer_->CanProveLessEqual(end, storage_bytes.at(storage))) {
+            throw CompileError(call->span, fmt::format("{}: memory plan verification: tensor {} (bytes [{}, {})) does "
+                                                       "not provably fit its storage of {} bytes",
+                                                       kPassName, var->name_hint, ir::ToString(begin),
+                                                       ir::ToString(end), ir::ToString(storage_bytes.at(storage))));
+          }
           placed.push_back(Placed{var, storage, i, begin, end});
           roots[var] = {var};
           last_use[var] = i;
@@ -600,9 +603,12 @@ class PlanVerifier {
             analyzer_->CanProveLessEqual(placed[b].end, placed[a].begin)) {
           continue;  // disjoint bytes
         }
-        RLX_ICHECK(last_use[placed[a].tensor] < placed[b].index)
-            << kPassName << ": tensors " << placed[a].tensor->name_hint << " and " << placed[b].tensor->name_hint
-            << " share storage " << placed[a].storage->name_hint << " but are alive at the same time";
+        if (last_use[placed[a].tensor] < placed[b].index) continue;
+        throw CompileError(bindings[placed[b].index]->span,
+                           fmt::format("{}: memory plan verification: tensors {} and {} share bytes of storage {} "
+                                       "but are alive at the same time",
+                                       kPassName, placed[a].tensor->name_hint, placed[b].tensor->name_hint,
+                                       placed[a].storage->name_hint));
       }
     }
   }

@@ -106,8 +106,8 @@ Pass AttachGlobalSymbol();
 // StaticPlanBlockMemory). Runs right after call-tir-rewrite.
 Pass StaticPlanBlockMemory();
 // PassContext config key (bool): static-plan-block-memory checks its result
-// independently (every tensor fits its storage, tensors sharing a storage
-// have disjoint lifetimes); a violation is an internal error. Set by
+// independently (every tensor fits its storage, tensors sharing bytes of a
+// storage have disjoint lifetimes); a violation is a CompileError. Set by
 // `rlx build --verify-memory-plan`.
 inline constexpr const char* kVerifyMemoryPlanConfig = "relax.static_plan_block_memory.verify";
 // "rewrite-dataflow-reshape": R.call_tir of a PrimFunc that only reshapes

@@ -13,7 +13,8 @@ namespace rlx::transform {
 // The flag names of the default pipeline, in order:
 //   normalize, canonicalize-bindings, dead-code-elimination,
 //   legalize-ops (only when registered: it lives on another branch until it
-//   lands), to-non-dataflow, remove-purity-checking, call-tir-rewrite,
+//   lands), rewrite-dataflow-reshape, to-non-dataflow,
+//   remove-purity-checking, call-tir-rewrite, static-plan-block-memory,
 //   lower-alloc-tensor, kill-after-last-use, vm-builtin-lower,
 //   vm-shape-lower, attach-global-symbol.
 // (Operator fusion and static memory planning will slot in after
