@@ -1,7 +1,8 @@
 // Memory planning, measured (not a test): bytes allocated per call of a
-// symbolic-length block (sequence length n <= 1024, "tir_var_upper_bound")
-// with static-plan-block-memory on and off, against the lower bound, the
-// largest total size of the tensors alive at once.
+// symbolic-length block with static-plan-block-memory on (with the upper
+// bound n <= 1024 of "tir_var_upper_bound", and without it) and off,
+// against the lower bound, the largest total size of the tensors alive at
+// once.
 //
 //   build/bin/memory_plan_bench
 //
@@ -89,10 +90,18 @@ class CountingAllocator final : public rt::Allocator {
   std::unordered_map<void*, size_t> requested_;
 };
 
-rlx::codegen::VMCompiled Compile(bool plan) {
+// The block without its upper bound: planned storage keeps symbolic sizes.
+std::string WithoutUpperBound() {
+  std::string text = kBlock;
+  const std::string attr = R"(R.func_attr({"tir_var_upper_bound": {"n": 1024}}))";
+  text.erase(text.find(attr), attr.size());
+  return text;
+}
+
+rlx::codegen::VMCompiled Compile(bool plan, const std::string& text = kBlock) {
   rlx::transform::PassContext ctx;
   if (!plan) ctx.disabled_passes = {"static-plan-block-memory", "rewrite-dataflow-reshape"};
-  return rlx::codegen::CompileForVM(rlx::transform::DefaultPipeline()(rlx::text::ParseModuleText(kBlock), ctx));
+  return rlx::codegen::CompileForVM(rlx::transform::DefaultPipeline()(rlx::text::ParseModuleText(text), ctx));
 }
 
 std::vector<rt::Value> Inputs(int64_t n, std::mt19937& rng) {
@@ -137,20 +146,23 @@ void PrintPool(const char* name, const rlx::codegen::VMCompiled& compiled) {
 int main() {
   rlx::op::RegisterAllOps();
   rlx::codegen::VMCompiled planned = Compile(true);
+  rlx::codegen::VMCompiled symbolic = Compile(true, WithoutUpperBound());
   rlx::codegen::VMCompiled unplanned = Compile(false);
-  std::printf("block: 10 ops on (n, 64) float32, n <= 1024 (tir_var_upper_bound); bytes of one call\n");
-  std::printf("%6s | %14s %10s %7s | %14s %10s %7s | %12s\n", "n", "planned alloc", "peak", "allocs", "unplanned alloc",
-              "peak", "allocs", "lower bound");
+  std::printf("block: 10 ops on (n, 64) float32; bytes requested by one call (alloc), most bytes live at once "
+              "(peak), allocator calls\n");
+  std::printf("%6s | %-30s | %-30s | %-30s | %11s\n", "n", "planned, n <= 1024", "planned, no bound", "unplanned",
+              "lower bound");
   for (int64_t n : {1, 7, 128, 1000, 1024}) {
-    CallBytes with = Measure(planned, n);
-    CallBytes without = Measure(unplanned, n);
-    std::printf("%6lld | %14lld %10lld %7lld | %14lld %10lld %7lld | %12lld\n", static_cast<long long>(n),
-                static_cast<long long>(with.allocated), static_cast<long long>(with.peak),
-                static_cast<long long>(with.allocs), static_cast<long long>(without.allocated),
-                static_cast<long long>(without.peak), static_cast<long long>(without.allocs),
-                static_cast<long long>(without.peak));
+    std::printf("%6lld", static_cast<long long>(n));
+    for (const auto* compiled : {&planned, &symbolic, &unplanned}) {
+      CallBytes bytes = Measure(*compiled, n);
+      std::printf(" | %11lld %11lld %6lld", static_cast<long long>(bytes.allocated),
+                  static_cast<long long>(bytes.peak), static_cast<long long>(bytes.allocs));
+    }
+    std::printf(" | %11lld\n", static_cast<long long>(Measure(unplanned, n).peak));
   }
   PrintPool("planned", planned);
+  PrintPool("no bound", symbolic);
   PrintPool("unplanned", unplanned);
   return 0;
 }
