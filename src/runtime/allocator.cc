@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "rlx/runtime/error.h"
+#include "rlx/runtime/memory_debug.h"
 
 namespace rlx::runtime {
 
@@ -105,6 +106,9 @@ std::shared_ptr<Storage> Storage::Create(size_t nbytes, Device device, Allocator
   }
 }
 
-Storage::~Storage() { allocator_->Free(buffer_); }
+Storage::~Storage() {
+  if (MemoryDebugEnabled()) memory_debug::OnStorageReleased(this, buffer_.data, buffer_.size);
+  allocator_->Free(buffer_);
+}
 
 }  // namespace rlx::runtime

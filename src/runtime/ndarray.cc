@@ -119,6 +119,8 @@ NDArray NDArray::Empty(ShapeTuple shape, DataType dtype, Device device, Allocato
   return MakeView(storage, static_cast<char*>(storage->data()), std::move(shape), {}, dtype);
 }
 
+std::weak_ptr<const void> NDArray::WeakHandle() const { return container_; }
+
 NDArray NDArray::FromStorage(std::shared_ptr<Storage> storage, uint64_t byte_offset, ShapeTuple shape,
                              DataType dtype) {
   if (storage == nullptr) throw RuntimeError("FromStorage: the storage is null");

@@ -19,6 +19,7 @@
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/graph/well_formed.h"
 #include "rlx/text/parser.h"
+#include "rlx/transform/passes.h"
 #include "rlx/transform/pipeline.h"
 #include "tools/commands.h"
 
@@ -38,6 +39,9 @@ transform::PassContext MakeContext(const BuildOptions& options) {
   ctx.instruments.push_back(transform::MakeWellFormedCheckInstrument());
   if (options.print_ir_after_all) ctx.instruments.push_back(transform::MakePrintIRAfterAllInstrument(std::cerr));
   if (options.time_passes) ctx.instruments.push_back(std::make_shared<transform::PassTimingInstrument>(&std::cerr));
+  if (options.verify_memory_plan) {
+    ctx.config = ir::DictWith(ctx.config, transform::kVerifyMemoryPlanConfig, ir::MakeInt(1, DataType::Bool()));
+  }
   return ctx;
 }
 
@@ -52,6 +56,8 @@ CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options) {
       ->check(CLI::Range(0, 3));
   build->add_flag("--print-ir-after-all", options.print_ir_after_all, "Print the module to stderr after every pass");
   build->add_flag("--time-passes", options.time_passes, "Print the wall time of every pass to stderr");
+  build->add_flag("--verify-memory-plan", options.verify_memory_plan,
+                  "Check that static-plan-block-memory never gives bytes to two tensors alive at once");
   return build;
 }
 

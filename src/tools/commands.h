@@ -38,6 +38,7 @@ struct RunOptions {
   std::vector<std::string> inputs;   // NAME=PATH.npy
   std::vector<std::string> outputs;  // PATH.npy, one per output
   int bench = 0;                     // extra timed runs
+  bool debug_memory = false;         // memory-plan verifier + NaN fill (RLX_DEBUG_MEMORY)
 };
 
 // `rlx run FILE.so|FILE.py [--entry main] [--input NAME=PATH.npy ...]
@@ -52,6 +53,7 @@ struct BuildOptions {
   int opt_level = 3;            // pipeline PassContext and LLVM, 0..3
   bool print_ir_after_all = false;
   bool time_passes = false;
+  bool verify_memory_plan = false;  // static-plan-block-memory checks its plan
 };
 
 // `rlx build FILE -o OUT.so [--target host|generic|CPU] [--opt-level N]

@@ -32,6 +32,7 @@
 #include <stdexcept>
 
 #include "rlx/codegen/vm_codegen.h"
+#include "rlx/runtime/memory_debug.h"
 #include "rlx/runtime/vm/vm.h"
 #include "rlx/text/parser.h"
 #include "rlx/transform/pipeline.h"
@@ -284,10 +285,14 @@ CLI::App* AddRunCommand(CLI::App& app, RunOptions& options) {
   run->add_option("--input", options.inputs, kInputSyntax);
   run->add_option("--output", options.outputs, "PATH.npy for each output, in order");
   run->add_option("--bench", options.bench, "Run N more times and print the median latency")->check(CLI::PositiveNumber);
+  run->add_flag("--debug-memory", options.debug_memory,
+                "Check at run time that no two live tensors share bytes and fill released memory with NaN "
+                "(as RLX_DEBUG_MEMORY=1)");
   return run;
 }
 
 int RunRunCommand(const RunOptions& options) {
+  if (options.debug_memory) rt::SetMemoryDebug(true);
   LoadedModel model = LoadModel(options.model);
   rvm::VirtualMachine vm(model.exec, model.library);
   std::vector<rt::Value> args = ReadInputs(vm, options);

@@ -119,6 +119,8 @@ Pass MakeTopologicalSort(PassOptions& options) {
   return TopologicalSort(options.Take("order").value_or("depth-first"),
                          options.Take("direction").value_or("from-inputs"));
 }
+Pass MakeStaticPlanBlockMemory(PassOptions&) { return StaticPlanBlockMemory(); }
+Pass MakeRewriteDataflowReshape(PassOptions&) { return RewriteDataflowReshape(); }
 
 // Every registered pass, sorted by name.
 const std::vector<RegistryEntry>& Registry() {
@@ -140,6 +142,8 @@ const std::vector<RegistryEntry>& Registry() {
       {"lower-alloc-tensor", &MakeLowerAllocTensor},
       {"normalize", &MakeNormalize},
       {"remove-purity-checking", &MakeRemovePurityChecking},
+      {"rewrite-dataflow-reshape", &MakeRewriteDataflowReshape},
+      {"static-plan-block-memory", &MakeStaticPlanBlockMemory},
       {"to-non-dataflow", &MakeToNonDataflow},
       {"topological-sort", &MakeTopologicalSort},
       {"vm-builtin-lower", &MakeVMBuiltinLower},

@@ -27,7 +27,8 @@ std::vector<std::string> DefaultPipelinePassNames() {
                            "fuse-tir", "dead-code-elimination"}) {
     if (IsRegistered(name)) names.push_back(name);
   }
-  for (const char* name : {"to-non-dataflow", "remove-purity-checking", "call-tir-rewrite", "lower-alloc-tensor",
+  for (const char* name : {"rewrite-dataflow-reshape", "to-non-dataflow", "remove-purity-checking", "call-tir-rewrite",
+                           "static-plan-block-memory", "lower-alloc-tensor",
                            "kill-after-last-use", "vm-builtin-lower", "vm-shape-lower", "attach-global-symbol"}) {
     names.push_back(name);
   }

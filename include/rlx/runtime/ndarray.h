@@ -98,6 +98,9 @@ class NDArray {
   const std::shared_ptr<Storage>& storage() const;
   // How many handles share this array's container (views are separate).
   long use_count() const { return container_.use_count(); }
+  // A weak handle of this array's container: expired once no handle of it
+  // (this one or a copy) remains (the memory-plan verifier's liveness).
+  std::weak_ptr<const void> WeakHandle() const;
   // "NDArray((2, 3), float32, cpu:0)", or "NDArray(null)".
   std::string ToString() const;
 

@@ -125,6 +125,24 @@ Pass VMShapeLower();
 // (PrimFuncs: the module's system_lib_prefix + name) and stops being private
 // (TVM's AttachGlobalSymbol).
 Pass AttachGlobalSymbol();
+// "static-plan-block-memory": R.builtin.alloc_tensor -> R.memory.alloc_storage
+// + R.memory.alloc_tensor with storage shared between tensors of disjoint
+// lifetimes in a block (symbolic sizes shared when provably equal); sizes
+// use the "tir_var_upper_bound" / "tir_non_negative_var" function
+// attributes; function outputs are not planned (TVM's
+// StaticPlanBlockMemory). Runs right after call-tir-rewrite.
+Pass StaticPlanBlockMemory();
+// PassContext config key (bool): static-plan-block-memory checks its result
+// independently (every tensor fits its storage, tensors sharing bytes of a
+// storage have disjoint lifetimes); a violation is a CompileError. Set by
+// `rlx build --verify-memory-plan`.
+inline constexpr const char* kVerifyMemoryPlanConfig = "relax.static_plan_block_memory.verify";
+// "rewrite-dataflow-reshape": R.call_tir of a PrimFunc that only reshapes
+// (a row-major copy of its input, legalized reshape / expand_dims /
+// squeeze / flatten) becomes R.reshape again, a zero-copy view after
+// vm-builtin-lower (TVM's RewriteDataflowReshape). Runs on dataflow blocks,
+// before to-non-dataflow.
+Pass RewriteDataflowReshape();
 
 // ---------------------------------------------------------------------------
 // Graph clean-ups (issue "P3 Composable dynamic-shape optimizations").

@@ -17,9 +17,10 @@ namespace rlx::transform {
 //   fold-constant, eliminate-common-subexpr, annotate-tir-op-pattern,
 //   fuse-ops, fuse-tir, dead-code-elimination (constants folded right after
 //   legalization and the dead PrimFuncs dropped after fusion, as in TVM);
-//   then the lowering: to-non-dataflow, remove-purity-checking,
-//   call-tir-rewrite, lower-alloc-tensor, kill-after-last-use,
-//   vm-builtin-lower, vm-shape-lower, attach-global-symbol.
+//   then the lowering: rewrite-dataflow-reshape, to-non-dataflow,
+//   remove-purity-checking, call-tir-rewrite, static-plan-block-memory,
+//   lower-alloc-tensor, kill-after-last-use, vm-builtin-lower,
+//   vm-shape-lower, attach-global-symbol.
 std::vector<std::string> DefaultPipelinePassNames();
 
 // The default pipeline as one Sequential pass named "default-pipeline".

@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "rlx/runtime/error.h"
+#include "rlx/runtime/memory_debug.h"
 #include "rlx/runtime/vm/vm.h"
 
 namespace rlx::runtime::vm {
@@ -296,7 +297,9 @@ Value AllocTensor(const Args& args) {
   const ShapeTuple& shape = args.GetShape(2);
   DataType dtype = GetDtypeLoose(args, 3);
   if (offset < 0) throw RuntimeError(StrCat("'", args.func_name(), "': negative offset ", offset));
-  return Value(NDArray::FromStorage(storage, static_cast<uint64_t>(offset), shape, dtype));
+  NDArray tensor = NDArray::FromStorage(storage, static_cast<uint64_t>(offset), shape, dtype);
+  if (MemoryDebugEnabled()) memory_debug::OnTensorPlaced(tensor);
+  return Value(std::move(tensor));
 }
 
 Value MakeClosure(const Args& args) {
@@ -354,7 +357,9 @@ Value Reshape(const Args& args) {
     throw RuntimeError(StrCat("'", args.func_name(), "': cannot reshape ", ShapeToString(data.shape()), " to ",
                               ShapeToString(shape)));
   }
-  return Value(data.CreateView(shape, data.dtype()));
+  NDArray view = data.CreateView(shape, data.dtype());
+  if (MemoryDebugEnabled()) memory_debug::OnViewCreated(data, view);
+  return Value(std::move(view));
 }
 
 Value ReadIfCond(const Args& args) {

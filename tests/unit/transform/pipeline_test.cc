@@ -48,6 +48,10 @@ TEST_F(PipelineTest, PassOrderFollowsTVM) {
   EXPECT_LT(IndexOf(names, "kill-after-last-use"), IndexOf(names, "vm-builtin-lower"));
   EXPECT_LT(IndexOf(names, "vm-builtin-lower"), IndexOf(names, "vm-shape-lower"));
   EXPECT_LT(IndexOf(names, "vm-shape-lower"), IndexOf(names, "attach-global-symbol"));
+  EXPECT_LT(IndexOf(names, "legalize-ops"), IndexOf(names, "rewrite-dataflow-reshape"));
+  EXPECT_EQ(IndexOf(names, "rewrite-dataflow-reshape") + 1, IndexOf(names, "to-non-dataflow"));
+  EXPECT_EQ(IndexOf(names, "call-tir-rewrite") + 1, IndexOf(names, "static-plan-block-memory"));
+  EXPECT_EQ(IndexOf(names, "static-plan-block-memory") + 1, IndexOf(names, "lower-alloc-tensor"));
   // Every name resolves to a registered pass.
   for (const std::string& name : names) EXPECT_EQ(LookupPass(name).info().name, name);
 }

@@ -1,0 +1,62 @@
+# PASSES: static-plan-block-memory
+# CHECKS: symbolic sizes are shared when provably equal (n * 4 * 4 bytes for (n, 4) and (4, n) float32), and not when they differ ((n, 2), (m, 4)) or only one is known
+@I.ir_module
+class Before:
+    @T.prim_func(private=True)
+    def unary(var_x: T.handle, var_y: T.handle):
+        T.evaluate(0)
+
+    @R.function
+    def main(x: R.Tensor(("n", "m"), dtype="float32")) -> R.Tensor(("m", 4), dtype="float32"):
+        n = T.int64()
+        m = T.int64()
+        R.func_attr({"relax.force_pure": True})
+        cls = Before
+        alloc = R.builtin.alloc_tensor(R.shape([n, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _ = cls.unary(x, alloc)
+        alloc1 = R.builtin.alloc_tensor(R.shape([4, n]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _1 = cls.unary(alloc, alloc1)
+        alloc2 = R.builtin.alloc_tensor(R.shape([n, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _2 = cls.unary(alloc1, alloc2)
+        alloc3 = R.builtin.alloc_tensor(R.shape([n, 2]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _3 = cls.unary(alloc2, alloc3)
+        alloc4 = R.builtin.alloc_tensor(R.shape([m, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _4 = cls.unary(alloc3, alloc4)
+        alloc5 = R.builtin.alloc_tensor(R.shape([2, 2]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _5 = cls.unary(alloc4, alloc5)
+        alloc6 = R.builtin.alloc_tensor(R.shape([m, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _6 = cls.unary(alloc5, alloc6)
+        return alloc6
+
+@I.ir_module
+class Expected:
+    @T.prim_func(private=True)
+    def unary(var_x: T.handle, var_y: T.handle):
+        T.evaluate(0)
+
+    @R.function
+    def main(x: R.Tensor(("n", "m"), dtype="float32")) -> R.Tensor(("m", 4), dtype="float32"):
+        n = T.int64()
+        m = T.int64()
+        R.func_attr({"relax.force_pure": True})
+        cls = Expected
+        storage = R.memory.alloc_storage(R.shape([n * 16]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([n, 4]), R.dtype("float32"))
+        _ = cls.unary(x, alloc)
+        storage1 = R.memory.alloc_storage(R.shape([n * 16]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc1 = R.memory.alloc_tensor(storage1, R.prim_value(0), R.shape([4, n]), R.dtype("float32"))
+        _1 = cls.unary(alloc, alloc1)
+        alloc2 = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([n, 4]), R.dtype("float32"))
+        _2 = cls.unary(alloc1, alloc2)
+        storage2 = R.memory.alloc_storage(R.shape([n * 8]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc3 = R.memory.alloc_tensor(storage2, R.prim_value(0), R.shape([n, 2]), R.dtype("float32"))
+        _3 = cls.unary(alloc2, alloc3)
+        storage3 = R.memory.alloc_storage(R.shape([m * 16]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc4 = R.memory.alloc_tensor(storage3, R.prim_value(0), R.shape([m, 4]), R.dtype("float32"))
+        _4 = cls.unary(alloc3, alloc4)
+        storage4 = R.memory.alloc_storage(R.shape([16]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc5 = R.memory.alloc_tensor(storage4, R.prim_value(0), R.shape([2, 2]), R.dtype("float32"))
+        _5 = cls.unary(alloc4, alloc5)
+        alloc6 = R.builtin.alloc_tensor(R.shape([m, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _6 = cls.unary(alloc5, alloc6)
+        return alloc6
