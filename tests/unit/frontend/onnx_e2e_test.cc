@@ -200,7 +200,7 @@ TEST(OnnxEndToEndTest, ConvPoolWithDynamicBatch) {
 
 // Composite activations (several Relax calls each).
 TEST(OnnxEndToEndTest, CompositeActivations) {
-  Builder b;
+  Builder b(14);  // HardSwish exists from opset 14
   b.Input("x", {std::string("n")});
   b.Node("HardSwish", {"x"}, {"hs"});
   auto* leaky = b.Node("LeakyRelu", {"x"}, {"lr"});
