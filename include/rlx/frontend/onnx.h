@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "rlx/graph/expr.h"
 #include "rlx/ir/module.h"
 
 namespace rlx::frontend {
@@ -53,5 +54,9 @@ void ParseInputShapeOption(const std::string& text, OnnxImportOptions& options);
 // The identifier an ONNX value name becomes ("input.1" -> "input_1",
 // "1x" -> "_1x").
 std::string SanitizeOnnxName(const std::string& name);
+
+// Reads a file holding one serialized TensorProto (ONNX's test data,
+// `input_0.pb`); a CompileError naming the file when it is malformed.
+graph::TensorDataPtr ReadOnnxTensorFile(const std::string& path);
 
 }  // namespace rlx::frontend

@@ -331,6 +331,16 @@ ir::IRModule ImportOnnxFromBytes(const std::string& bytes, const std::string& na
   return OnnxImporter(model, name, model_dir, options).Run();
 }
 
+graph::TensorDataPtr ReadOnnxTensorFile(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) ThrowError(Span{}, path + ": cannot open the tensor file");
+  std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  onnx::TensorProto proto;
+  if (!proto.ParseFromString(bytes)) ThrowError(Span{}, path + ": not a valid serialized ONNX TensorProto");
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  return TensorFromProto(proto, dir.empty() ? "." : dir, path);
+}
+
 ir::IRModule ImportOnnx(const std::string& path, const OnnxImportOptions& options) {
   std::ifstream file(path, std::ios::binary);
   if (!file) ThrowError(Span{}, path + ": cannot open the ONNX model");
