@@ -37,6 +37,9 @@ struct OnnxImportOptions {
   // Initializers as extra parameters of `main` (after the inputs) instead of
   // constants; `main` gets the attribute num_input = number of real inputs.
   bool keep_params_in_input = false;
+  // Graph inputs bound to known values: they become constants (host values
+  // the importer folds, e.g. a Reshape's target) instead of parameters.
+  std::map<std::string, graph::TensorDataPtr> input_values;
 };
 
 // Imports the model at `path`.

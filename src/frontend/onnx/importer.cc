@@ -7,8 +7,8 @@
 //   2. Walk every node once and collect the op types no converter handles at
 //      that opset (or from another domain); report all of them, with their
 //      node names, in one CompileError before converting anything.
-//   3. Make the parameters: each graph input that is not an initializer
-//      becomes a Var with Tensor struct info; a dim_value is an integer, a
+//   3. Make the parameters: each graph input that is not an initializer (nor
+//      bound to a value by OnnxImportOptions::input_values) becomes a Var with Tensor struct info; a dim_value is an integer, a
 //      dim_param a symbolic variable of that name (one variable per name),
 //      an unknown dim a fresh `dN`; --input-shape entries override them.
 //      Initializers become host values (constants), or extra parameters.
@@ -113,6 +113,11 @@ class OnnxImporter {
     std::vector<graph::Var> params;
     for (const auto& input : graph.input()) {
       if (initializer_names.count(input.name())) continue;
+      auto bound = options_.input_values.find(input.name());
+      if (bound != options_.input_values.end()) {
+        values_[input.name()] = OnnxValue::Host(bound->second);
+        continue;
+      }
       graph::Var var = MakeInputVar(input);
       params.push_back(var);
       values_[input.name()] = OnnxValue::Tensor(var);
@@ -141,8 +146,7 @@ class OnnxImporter {
     for (const auto& opset : model_.opset_import()) {
       if (opset.domain().empty() || opset.domain() == "ai.onnx") return static_cast<int>(opset.version());
     }
-    if (model_.opset_import_size() == 0) return 1;
-    Fail("the model imports no opset of the default ONNX domain");
+    return 0;  // no default-domain opset: every node is unsupported
   }
 
   void CheckSupported() const {

@@ -131,6 +131,41 @@ void RegisterActivations(ConverterTable& table) {
                               Expr negative = ctx.Emit(op::less(x, Scalar(ctx, x, 0.0)));
                               return One(ctx.Emit(op::where(negative, scaled, x)));
                             }});
+  table["ThresholdedRelu"].push_back({10, [](ConvertContext& ctx) -> Out {
+                                        Expr x = ctx.TensorInput(0);
+                                        Expr keep = ctx.Emit(op::greater(x, Scalar(ctx, x, ctx.AttrFloat("alpha", 1.0))));
+                                        return One(ctx.Emit(op::where(keep, x, Scalar(ctx, x, 0.0))));
+                                      }});
+  table["Softsign"].push_back({1, [](ConvertContext& ctx) -> Out {
+                                 Expr x = ctx.TensorInput(0);
+                                 Expr denominator = ctx.Emit(op::add(ctx.Emit(op::abs(x)), Scalar(ctx, x, 1.0)));
+                                 return One(ctx.Emit(op::divide(x, denominator)));
+                               }});
+  table["Shrink"].push_back({9, [](ConvertContext& ctx) -> Out {
+                               Expr x = ctx.TensorInput(0);
+                               double lambd = ctx.AttrFloat("lambd", 0.5), bias = ctx.AttrFloat("bias", 0.0);
+                               Expr below = ctx.Emit(op::less(x, Scalar(ctx, x, -lambd)));
+                               Expr above = ctx.Emit(op::greater(x, Scalar(ctx, x, lambd)));
+                               Expr shifted_up = ctx.Emit(op::add(x, Scalar(ctx, x, bias)));
+                               Expr shifted_down = ctx.Emit(op::subtract(x, Scalar(ctx, x, bias)));
+                               Expr inner = ctx.Emit(op::where(above, shifted_down, Scalar(ctx, x, 0.0)));
+                               return One(ctx.Emit(op::where(below, shifted_up, inner)));
+                             }});
+  // sinh / cosh = (e^x -/+ e^-x) / 2, tan = sin / cos.
+  table["Sinh"].push_back({9, [](ConvertContext& ctx) -> Out {
+                             Expr x = ctx.TensorInput(0);
+                             Expr diff = ctx.Emit(op::subtract(ctx.Emit(op::exp(x)), ctx.Emit(op::exp(ctx.Emit(op::negative(x))))));
+                             return One(ctx.Emit(op::multiply(diff, Scalar(ctx, x, 0.5))));
+                           }});
+  table["Cosh"].push_back({9, [](ConvertContext& ctx) -> Out {
+                             Expr x = ctx.TensorInput(0);
+                             Expr sum = ctx.Emit(op::add(ctx.Emit(op::exp(x)), ctx.Emit(op::exp(ctx.Emit(op::negative(x))))));
+                             return One(ctx.Emit(op::multiply(sum, Scalar(ctx, x, 0.5))));
+                           }});
+  table["Tan"].push_back({7, [](ConvertContext& ctx) -> Out {
+                            Expr x = ctx.TensorInput(0);
+                            return One(ctx.Emit(op::divide(ctx.Emit(op::sin(x)), ctx.Emit(op::cos(x)))));
+                          }});
   table["Reciprocal"].push_back({1, [](ConvertContext& ctx) -> Out {
                                    Expr x = ctx.TensorInput(0);
                                    return One(ctx.Emit(op::divide(Scalar(ctx, x, 1.0), x)));
@@ -218,6 +253,19 @@ Out ConvertWhere(ConvertContext& ctx) {
   return One(ctx.Emit(op::where(ctx.TensorInput(0), ctx.TensorInput(1), ctx.TensorInput(2))));
 }
 
+// ONNX rounds halves to even: f = floor(x), d = x - f; d > 0.5 -> f + 1,
+// d < 0.5 -> f, d == 0.5 -> f + (f mod 2).
+Out ConvertRound(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  Expr f = ctx.Emit(op::floor(x));
+  Expr d = ctx.Emit(op::subtract(x, f));
+  Expr half = Scalar(ctx, x, 0.5);
+  Expr up = ctx.Emit(op::add(f, Scalar(ctx, x, 1.0)));
+  Expr even = ctx.Emit(op::add(f, ctx.Emit(op::floor_mod(f, Scalar(ctx, x, 2.0)))));
+  Expr not_below = ctx.Emit(op::where(ctx.Emit(op::greater(d, half)), up, even));
+  return One(ctx.Emit(op::where(ctx.Emit(op::less(d, half)), f, not_below)));
+}
+
 Out ConvertCast(ConvertContext& ctx) {
   DataType to = DataTypeFromOnnx(static_cast<int>(ctx.AttrInt("to", 1)), "Cast");
   const OnnxValue& input = ctx.Input(0);
@@ -246,7 +294,17 @@ void RegisterElementwiseConverters(ConverterTable& table) {
   AddBinary(table, "Sub", 1, op::subtract, [](ConvertContext&, PrimExpr a, PrimExpr b) { return a - b; });
   AddBinary(table, "Mul", 1, op::multiply, [](ConvertContext&, PrimExpr a, PrimExpr b) { return a * b; });
   AddBinary(table, "Div", 1, op::divide, IntDivide);
-  AddBinary(table, "Pow", 1, op::power);
+  table["Pow"].push_back({1, [](ConvertContext& ctx) -> Out {
+                            Expr base = ctx.TensorInput(0), exponent = ctx.TensorInput(1);
+                            if (DTypeOf(exponent) != DTypeOf(base)) exponent = ctx.Emit(op::astype(exponent, DTypeOf(base)));
+                            return One(ctx.Emit(op::power(base, exponent)));
+                          }});
+  table["Xor"].push_back({7, [](ConvertContext& ctx) -> Out {
+                            Expr a = ctx.TensorInput(0), b = ctx.TensorInput(1);
+                            Expr either = ctx.Emit(op::logical_or(a, b));
+                            Expr both = ctx.Emit(op::logical_and(a, b));
+                            return One(ctx.Emit(op::logical_and(either, ctx.Emit(op::logical_not(both)))));
+                          }});
   AddBinary(table, "And", 1, op::logical_and);
   AddBinary(table, "Or", 1, op::logical_or);
   AddBinary(table, "Less", 1, op::less);
@@ -268,11 +326,18 @@ void RegisterElementwiseConverters(ConverterTable& table) {
   AddUnary(table, "Sqrt", op::sqrt);
   AddUnary(table, "Exp", op::exp);
   AddUnary(table, "Log", op::log);
-  AddUnary(table, "Neg", op::negative);
+  table["Neg"].push_back({1, [](ConvertContext& ctx) -> Out {
+                            if (IsShapeLike(ctx, 0)) {
+                              std::vector<PrimExpr> values = *ctx.ShapeValues(0);
+                              for (PrimExpr& v : values) v = ctx.Simplify(Int64(0) - v);
+                              return {OnnxValue::ShapeValues(values, IsScalarShapeLike(ctx, 0))};
+                            }
+                            return One(ctx.Emit(op::negative(ctx.TensorInput(0))));
+                          }});
   AddUnary(table, "Abs", op::abs);
   AddUnary(table, "Floor", op::floor);
   AddUnary(table, "Ceil", op::ceil);
-  AddUnary(table, "Round", op::round);
+  table["Round"].push_back({11, ConvertRound});
   AddUnary(table, "Sin", op::sin);
   AddUnary(table, "Cos", op::cos);
   AddUnary(table, "Sign", op::sign);
@@ -285,6 +350,12 @@ void RegisterElementwiseConverters(ConverterTable& table) {
   AddVariadic(table, "Mean", op::add, true);
   table["Where"].push_back({9, ConvertWhere});
   table["Cast"].push_back({1, ConvertCast});
+  table["CastLike"].push_back({15, [](ConvertContext& ctx) -> Out {
+                                 Expr x = ctx.TensorInput(0);
+                                 DataType to = ctx.InputDType(1);
+                                 if (DTypeOf(x) == to) return One(x);
+                                 return One(ctx.Emit(op::astype(x, to)));
+                               }});
   table["Identity"].push_back({1, [](ConvertContext& ctx) -> Out { return {ctx.Input(0)}; }});
 }
 

@@ -1,11 +1,11 @@
 // Converters of ONNX data-movement operators: Transpose, Flatten, Split,
 // Tile, Pad, GatherElements, ScatterElements, CumSum, Einsum, Dropout,
-// ArgMax/ArgMin.
+// ArgMax/ArgMin, Trilu, DepthToSpace, SpaceToDepth.
 //
 // Opset differences handled here: Split's sizes are an attribute before 13
 // and an input from 13; Pad's pads and value are attributes before 11 and
 // inputs from 11; ScatterElements gains `reduction` in 16; ArgMax/ArgMin
-// gain select_last_index in 12 (only its default is supported).
+// gain select_last_index in 12.
 #include <algorithm>
 
 #include "frontend/onnx/converter.h"
@@ -138,7 +138,15 @@ Out ConvertEinsum(ConvertContext& ctx) {
   return One(ctx.Emit(op::einsum(make<graph::TupleNode>(operands), equation)));
 }
 
+// Inference only: a training_mode input that is not known to be false is an
+// error (training dropout is random), unless the ratio is known to be 0.
 Out ConvertDropout(ConvertContext& ctx) {
+  if (ctx.HasInput(2)) {
+    auto training = ctx.ConstInts(2);
+    auto ratio = ctx.ConstDoubles(1);
+    bool identity = (training && (*training)[0] == 0) || (ratio && (*ratio)[0] == 0.0);
+    if (!identity) ctx.Fail("training mode is not supported: training_mode must be known at import time to be false, or ratio to be 0");
+  }
   Out outputs{ctx.Input(0)};
   if (ctx.NumOutputs() > 1) {
     Expr x = ctx.TensorInput(0);
@@ -147,12 +155,52 @@ Out ConvertDropout(ConvertContext& ctx) {
   return outputs;
 }
 
+// select_last_index=1: the first index of the reversed tensor, mirrored
+// (dim - 1 - i).
 Out ConvertArgReduce(ConvertContext& ctx, bool is_max) {
-  if (ctx.AttrInt("select_last_index", 0) != 0) ctx.Fail("select_last_index=1 is not supported");
   int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", 0), ctx.InputRank(0));
   bool keepdims = ctx.AttrInt("keepdims", 1) != 0;
   Expr x = ctx.TensorInput(0);
-  return One(ctx.Emit(is_max ? op::argmax(x, axis, keepdims) : op::argmin(x, axis, keepdims)));
+  bool last = ctx.AttrInt("select_last_index", 0) != 0;
+  if (last) x = ctx.Emit(op::flip(x, axis));
+  Expr index = ctx.Emit(is_max ? op::argmax(x, axis, keepdims) : op::argmin(x, axis, keepdims));
+  if (!last) return One(index);
+  auto dim = AsConstInt(ctx.InputShape(0)[static_cast<size_t>(axis)]);
+  if (!dim) ctx.Fail("select_last_index=1 needs a static size along the axis");
+  return One(ctx.Emit(op::subtract(ScalarConstant(DataType::Int64(), static_cast<double>(*dim - 1)), index)));
+}
+
+Out ConvertTrilu(ConvertContext& ctx) {
+  int64_t k = 0;
+  if (ctx.HasInput(1)) k = ctx.RequireInts(1, "Trilu's k")[0];
+  Expr x = ctx.TensorInput(0);
+  Expr offset = make<graph::PrimValueNode>(Int64(k));
+  return One(ctx.Emit(ctx.AttrInt("upper", 1) ? op::triu(x, offset) : op::tril(x, offset)));
+}
+
+// DepthToSpace / SpaceToDepth as reshape -> permute_dims -> reshape.
+Out ConvertDepthToSpace(ConvertContext& ctx) {
+  std::vector<PrimExpr> d = ctx.InputShape(0);
+  if (d.size() != 4) ctx.Fail("expects a 4-D input");
+  int64_t bs = ctx.AttrInt("blocksize", 1);
+  PrimExpr c = ctx.Simplify(ir::floordiv(d[1], bs * bs));
+  bool crd = ctx.AttrString("mode", "DCR") == "CRD";
+  std::vector<PrimExpr> split = crd ? std::vector<PrimExpr>{d[0], c, Int64(bs), Int64(bs), d[2], d[3]}
+                                    : std::vector<PrimExpr>{d[0], Int64(bs), Int64(bs), c, d[2], d[3]};
+  std::vector<int64_t> perm = crd ? std::vector<int64_t>{0, 1, 4, 2, 5, 3} : std::vector<int64_t>{0, 3, 4, 1, 5, 2};
+  Expr x = ctx.Emit(op::reshape(ctx.TensorInput(0), ShapeExprOf(split)));
+  x = ctx.Emit(op::permute_dims(x, perm));
+  return One(ctx.Emit(op::reshape(x, ShapeExprOf({d[0], c, ctx.Simplify(d[2] * bs), ctx.Simplify(d[3] * bs)}))));
+}
+
+Out ConvertSpaceToDepth(ConvertContext& ctx) {
+  std::vector<PrimExpr> d = ctx.InputShape(0);
+  if (d.size() != 4) ctx.Fail("expects a 4-D input");
+  int64_t bs = ctx.AttrInt("blocksize", 1);
+  PrimExpr h = ctx.Simplify(ir::floordiv(d[2], bs)), w = ctx.Simplify(ir::floordiv(d[3], bs));
+  Expr x = ctx.Emit(op::reshape(ctx.TensorInput(0), ShapeExprOf({d[0], d[1], h, Int64(bs), w, Int64(bs)})));
+  x = ctx.Emit(op::permute_dims(x, std::vector<int64_t>{0, 3, 5, 1, 2, 4}));
+  return One(ctx.Emit(op::reshape(x, ShapeExprOf({d[0], ctx.Simplify(d[1] * (bs * bs)), h, w}))));
 }
 
 }  // namespace
@@ -168,6 +216,9 @@ void RegisterManipulateConverters(ConverterTable& table) {
   table["CumSum"].push_back({11, ConvertCumSum});
   table["Einsum"].push_back({12, ConvertEinsum});
   table["Dropout"].push_back({1, ConvertDropout});
+  table["Trilu"].push_back({14, ConvertTrilu});
+  table["DepthToSpace"].push_back({1, ConvertDepthToSpace});
+  table["SpaceToDepth"].push_back({1, ConvertSpaceToDepth});
   table["ArgMax"].push_back({1, [](ConvertContext& ctx) { return ConvertArgReduce(ctx, true); }});
   table["ArgMin"].push_back({1, [](ConvertContext& ctx) { return ConvertArgReduce(ctx, false); }});
 }

@@ -1,5 +1,6 @@
 // Converters of ONNX neural-network operators: Conv, ConvTranspose,
-// BatchNormalization, InstanceNormalization, LayerNormalization, Gemm,
+// BatchNormalization, InstanceNormalization, LayerNormalization (with its
+// Mean / InvStdDev outputs), MeanVarianceNormalization, Gemm,
 // MatMul, Softmax, LogSoftmax, MaxPool, AveragePool, GlobalAveragePool,
 // GlobalMaxPool, Resize, Upsample.
 //
@@ -19,6 +20,7 @@
 #include "rlx/op/manipulate.h"
 #include "rlx/op/nn.h"
 #include "rlx/op/op.h"
+#include "rlx/op/statistical.h"
 
 namespace rlx::frontend::onnx_impl {
 namespace {
@@ -108,7 +110,10 @@ Out ConvertConvTranspose(ConvertContext& ctx) {
       int64_t in = StaticDim(ctx, dims[i + 2], "ConvTranspose with output_shape or SAME padding");
       int64_t out = output_shape ? (*output_shape)[output_shape->size() - 2 + i] : in * attrs.strides[i];
       int64_t total = attrs.strides[i] * (in - 1) + attrs.output_padding[i] + (kernel[i] - 1) * attrs.dilation[i] + 1 - out;
-      total = std::max<int64_t>(total, 0);
+      if (total < 0) {  // the requested output is larger: extend the end
+        attrs.output_padding[i] += -total;
+        total = 0;
+      }
       bool lower = auto_pad == "SAME_LOWER";
       pads[i] = lower ? total - total / 2 : total / 2;
       pads[i + 2] = total - pads[i];
@@ -143,8 +148,28 @@ Out ConvertLayerNorm(ConvertContext& ctx) {
   for (int64_t i = axis; i < rank; ++i) axes.push_back(i);
   Expr scale = ctx.TensorInput(1);
   Expr bias = ctx.HasInput(2) ? ctx.TensorInput(2) : ctx.Emit(op::zeros_like(scale));
-  Expr out = ctx.Emit(op::nn::layer_norm(ctx.TensorInput(0), scale, bias, axes, ctx.AttrFloat("epsilon", 1e-5)));
-  return One(out);
+  double epsilon = ctx.AttrFloat("epsilon", 1e-5);
+  Expr x = ctx.TensorInput(0);
+  Out outputs = One(ctx.Emit(op::nn::layer_norm(x, scale, bias, axes, epsilon)));
+  if (ctx.NumOutputs() > 1) {  // Mean and InvStdDev, reduced with keepdims
+    outputs.push_back(OnnxValue::Tensor(ctx.Emit(op::mean(x, axes, true))));
+    Expr variance = ctx.Emit(op::variance(x, axes, true));
+    Expr shifted = ctx.Emit(op::add(variance, ScalarConstant(DTypeOf(x), epsilon)));
+    outputs.push_back(OnnxValue::Tensor(ctx.Emit(op::rsqrt(shifted))));
+  }
+  return outputs;
+}
+
+// (x - mean) / (sqrt(variance) + 1e-9) over `axes` (default N, H, W), as
+// ONNX's function body defines it.
+Out ConvertMeanVarianceNormalization(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  IntList axes = ctx.AttrInts("axes").value_or(IntList{0, 2, 3});
+  for (int64_t& axis : axes) axis = NormalizeAxis(ctx, axis, RankOf(x));
+  Expr centered = ctx.Emit(op::subtract(x, ctx.Emit(op::mean(x, axes, true))));
+  Expr std_dev = ctx.Emit(op::sqrt(ctx.Emit(op::variance(x, axes, true))));
+  Expr denominator = ctx.Emit(op::add(std_dev, ScalarConstant(DTypeOf(x), 1e-9)));
+  return One(ctx.Emit(op::divide(centered, denominator)));
 }
 
 Out ConvertGemm(ConvertContext& ctx) {
@@ -290,6 +315,7 @@ void RegisterNNConverters(ConverterTable& table) {
   table["InstanceNormalization"].push_back({1, ConvertInstanceNorm});
   table["LayerNormalization"].push_back({17, ConvertLayerNorm});
   table["Gemm"].push_back({1, ConvertGemm});
+  table["MeanVarianceNormalization"].push_back({9, ConvertMeanVarianceNormalization});
   table["MatMul"].push_back({1, [](ConvertContext& ctx) -> Out {
                                return One(ctx.Emit(op::matmul(ctx.TensorInput(0), ctx.TensorInput(1))));
                              }});

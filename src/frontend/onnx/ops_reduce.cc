@@ -1,5 +1,6 @@
 // Converters of the ONNX reductions: ReduceMean/Sum/Max/Min/Prod, ReduceL2
-// (sqrt of the sum of squares), ReduceSumSquare, ReduceLogSumExp.
+// (sqrt of the sum of squares), ReduceL1, ReduceSumSquare, ReduceLogSum,
+// ReduceLogSumExp.
 //
 // `axes` is an attribute until the op's input form: ReduceSum takes it as an
 // input from opset 13, the others from opset 18. An absent or empty `axes`
@@ -48,9 +49,10 @@ void AddReduce(ConverterTable& table, const std::string& name, int axes_input_si
                            if (args.identity) return {OnnxValue::Tensor(x)};
                            if (form == "square" || form == "l2") x = ctx.Emit(op::multiply(x, x));
                            if (form == "logsumexp") x = ctx.Emit(op::exp(x));
+                           if (form == "l1") x = ctx.Emit(op::abs(x));
                            Expr out = ctx.Emit(reducer(x, args.axes, args.keepdims));
                            if (form == "l2") out = ctx.Emit(op::sqrt(out));
-                           if (form == "logsumexp") out = ctx.Emit(op::log(out));
+                           if (form == "logsumexp" || form == "logsum") out = ctx.Emit(op::log(out));
                            return {OnnxValue::Tensor(out)};
                          }});
 }
@@ -66,6 +68,8 @@ void RegisterReduceConverters(ConverterTable& table) {
   AddReduce(table, "ReduceL2", 18, op::sum, "l2");
   AddReduce(table, "ReduceSumSquare", 18, op::sum, "square");
   AddReduce(table, "ReduceLogSumExp", 18, op::sum, "logsumexp");
+  AddReduce(table, "ReduceLogSum", 18, op::sum, "logsum");
+  AddReduce(table, "ReduceL1", 18, op::sum, "l1");
 }
 
 }  // namespace rlx::frontend::onnx_impl
