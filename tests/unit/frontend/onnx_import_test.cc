@@ -295,6 +295,26 @@ TEST(OnnxImportTest, ConverterErrorsNameTheNode) {
               HasSubstr("node 'reshape_it' (Reshape): the target shape is computed at run time"));
 }
 
+// An input bound by OnnxImportOptions::input_values is a constant, so a
+// Reshape whose target it is becomes static.
+TEST(OnnxImportTest, BoundInputsBecomeConstants) {
+  Builder b;
+  b.Input("x", {int64_t{2}, int64_t{3}});
+  b.Input("t", {int64_t{2}}, onnx::TensorProto::INT64);
+  b.Node("Reshape", {"x", "t"}, {"out"});
+  b.Output("out");
+  OnnxImportOptions options;
+  auto target = std::make_shared<graph::TensorData>();
+  target->dtype = DataType::Int64();
+  target->shape = {2};
+  int64_t dims[2] = {3, -1};
+  target->bytes.assign(reinterpret_cast<const uint8_t*>(dims), reinterpret_cast<const uint8_t*>(dims) + sizeof(dims));
+  options.input_values["t"] = target;
+  ir::IRModule mod = Import(b, "bound", options);
+  EXPECT_EQ(Main(mod)->params.size(), 1u);
+  EXPECT_EQ(RetSInfo(mod), "Tensor((3, 2), float32)");
+}
+
 TEST(OnnxImportTest, SanitizedNames) {
   EXPECT_EQ(SanitizeOnnxName("input.1"), "input_1");
   EXPECT_EQ(SanitizeOnnxName("1x"), "_1x");
