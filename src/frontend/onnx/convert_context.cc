@@ -10,6 +10,7 @@
 #include "rlx/op/manipulate.h"
 #include "rlx/op/op.h"
 #include "rlx/support/diagnostic.h"
+#include "rlx/support/logging.h"
 
 namespace rlx::frontend::onnx_impl {
 
@@ -162,6 +163,20 @@ std::optional<std::vector<PrimExpr>> ConvertContext::ShapeValues(size_t index) c
   if (!ints) return std::nullopt;
   std::vector<PrimExpr> values;
   for (int64_t v : *ints) values.push_back(Int64(v));
+  return values;
+}
+
+std::vector<PrimExpr> ConvertContext::ShapeFromTensor(const Expr& tensor) {
+  auto dims = ShapeOf(tensor);
+  std::optional<int64_t> length = dims && dims->size() == 1 ? AsConstInt((*dims)[0]) : std::nullopt;
+  if (!length) Fail("a shape computed at run time must be a 1-D tensor of static length");
+  RLX_ICHECK(fresh_var_ != nullptr) << "no fresh variable maker";
+  auto func = make<graph::ExternFuncNode>("vm.builtin.tensor_to_shape");
+  Expr shape = Emit(make<graph::CallNode>(graph::GetOp("relax.call_pure_packed"), std::vector<Expr>{func, tensor},
+                                          ir::Dict(), std::vector<graph::StructInfo>{graph::ShapeSInfo(static_cast<int>(*length))}));
+  std::vector<PrimExpr> values;
+  for (int64_t i = 0; i < *length; ++i) values.push_back(fresh_var_());
+  builder_.EmitMatchCast(shape, graph::ShapeSInfo(values));
   return values;
 }
 

@@ -114,6 +114,14 @@ class ConvertContext {
   std::vector<int64_t> RequireInts(size_t index, const std::string& what) const;
   // The input as shape values (host integers or kShape), or nullopt.
   std::optional<std::vector<PrimExpr>> ShapeValues(size_t index) const;
+  // A data-dependent shape: a run-time 1-D integer tensor of static length
+  // becomes fresh symbolic variables through
+  //   s = R.call_pure_packed("vm.builtin.tensor_to_shape", t, sinfo_args=R.Shape(ndim=k))
+  //   s1 = R.match_cast(s, R.Shape([d0, d1, ...]))
+  // (a CompileError when the length is not static).
+  std::vector<PrimExpr> ShapeFromTensor(const Expr& tensor);
+  // Sets how fresh symbolic variables are named (unique per import).
+  void SetFreshVarMaker(std::function<ir::Var()> maker) { fresh_var_ = std::move(maker); }
 
   // The static struct info of a tensor input.
   DataType InputDType(size_t index);
@@ -147,6 +155,7 @@ class ConvertContext {
   std::vector<OnnxValue> inputs_;
   const std::string& model_name_;
   const std::string& model_dir_;
+  std::function<ir::Var()> fresh_var_;
 };
 
 // Struct-info helpers shared by converters.

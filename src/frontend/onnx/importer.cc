@@ -27,6 +27,7 @@
 #include <unordered_map>
 
 #include "frontend/onnx/converter.h"
+#include "rlx/graph/struct_info_analysis.h"
 #include "rlx/op/op.h"
 #include "rlx/support/diagnostic.h"
 #include "rlx/support/logging.h"
@@ -270,6 +271,7 @@ class OnnxImporter {
 
   void ConvertNode(graph::BlockBuilder& builder, const onnx::NodeProto& node) {
     ConvertContext ctx(builder, node, opset_, NodeInputs(node), name_, model_dir_);
+    ctx.SetFreshVarMaker([this] { return SymbolicVar(FreshDimName()); });
     const Converter* convert = FindConverter(node.op_type(), opset_);
     RLX_ICHECK(convert != nullptr) << "no converter for " << node.op_type();
     std::vector<OnnxValue> outputs = (*convert)(ctx);
@@ -303,13 +305,22 @@ class OnnxImporter {
     graph::Var out = builder.EmitOutput(result, "gv");
     graph::BindingBlock block = builder.EndBlock();
     builder.EndScope();
+    // The result may mention dims a match_cast defined inside the body
+    // (data-dependent shapes): the function's return keeps only what the
+    // parameters define.
+    std::set<const ir::VarNode*> defined;
+    for (const graph::Var& param : params) {
+      for (const ir::Var& var : graph::DefinableTIRVarsInStructInfo(graph::GetStructInfo(param))) defined.insert(var.get());
+    }
+    graph::StructInfo ret = graph::EraseToWellDefined(graph::GetStructInfo(out),
+                                                      [&](const ir::Var& var) { return defined.count(var.get()) > 0; });
     auto body = make<graph::SeqExprNode>(std::vector<graph::BindingBlock>{block}, out);
-    graph::UpdateStructInfo(body, graph::GetStructInfo(out));
+    graph::UpdateStructInfo(body, ret);
     ir::Dict attrs = ir::DictWith(ir::Dict(), "global_symbol", ir::MakeString("main"));
     if (options_.keep_params_in_input) {
       attrs = ir::DictWith(attrs, "num_input", ir::MakeInt(static_cast<int64_t>(num_input)));
     }
-    return make<graph::FunctionNode>(params, body, graph::GetStructInfo(out), true, attrs);
+    return make<graph::FunctionNode>(params, body, ret, true, attrs);
   }
 
   const onnx::ModelProto& model_;

@@ -9,8 +9,10 @@
 // ShapeExpr whose dims the analyzer simplified (n * 768 // 768 is n). Only
 // otherwise does it emit the Relax operator on tensors. A shape that is
 // only known at run time (a Reshape whose target is a computed tensor) is
-// reported as unsupported data-dependent shape: rlx has no tensor-to-shape
-// operator yet.
+// data-dependent: Reshape, Expand and ConstantOfShape then turn the run-time
+// tensor into a shape (vm.builtin.tensor_to_shape) and match_cast it to
+// fresh symbolic variables, after resolving Reshape's 0 / -1 and Expand's
+// broadcasting with tensor ops.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -236,7 +238,7 @@ Out ConvertConstantOfShape(ConvertContext& ctx) {
   graph::TensorDataPtr value = ctx.AttrTensorData("value");
   if (!value) value = MakeHost(DataType::Float32(), {}, {0.0});
   auto dims = ctx.ShapeValues(0);
-  if (!dims) ctx.Fail("the shape must be known at import time (a constant or shape value)");
+  if (!dims) dims = ctx.ShapeFromTensor(ctx.TensorInput(0));
   auto ints = ctx.ConstInts(0);
   if (ints && (value->dtype.is_int() || value->dtype.is_bool())) {
     int64_t count = 1;
@@ -249,6 +251,19 @@ Out ConvertConstantOfShape(ConvertContext& ctx) {
   auto scalar = std::make_shared<graph::TensorData>(*value);
   scalar->shape = {};
   return One(ctx.Emit(op::full(ShapeExprOf(*dims), ConvertContext::ConstantOf(scalar), value->dtype)));
+}
+
+Expr Int64Const(int64_t value) { return ScalarConstant(DataType::Int64(), static_cast<double>(value)); }
+
+// An int64 tensor of `values` (the input's dims, padded with `pad` on the
+// left up to `length` or cut to the first `length`).
+Expr DimsTensor(ConvertContext& ctx, std::vector<PrimExpr> values, size_t length, bool pad_left, int64_t pad) {
+  if (values.size() > length) values.resize(length);
+  while (values.size() < length) {
+    if (pad_left) values.insert(values.begin(), Int64(pad));
+    else values.push_back(Int64(pad));
+  }
+  return ctx.Materialize(OnnxValue::ShapeValues(values));
 }
 
 // ONNX bidirectional broadcast of `x` against `target`.
@@ -271,8 +286,20 @@ std::vector<PrimExpr> BroadcastShapes(ConvertContext& ctx, const std::vector<Pri
 
 Out ConvertExpand(ConvertContext& ctx) {
   auto target = ctx.ShapeValues(1);
-  if (!target) ctx.Fail("the target shape must be known at import time (a constant or shape value)");
   Expr x = ctx.TensorInput(0);
+  if (!target) {  // data-dependent: broadcast max(target, dims) at run time
+    std::vector<PrimExpr> in = ctx.InputShape(0);
+    auto length = AsConstInt(ctx.InputShape(1).at(0));
+    if (!length) ctx.Fail("a target shape computed at run time must have a static length");
+    size_t rank = std::max(in.size(), static_cast<size_t>(*length));
+    Expr t = ctx.TensorInput(1);
+    if (static_cast<size_t>(*length) < rank) {
+      Expr ones = DimsTensor(ctx, {}, rank - static_cast<size_t>(*length), true, 1);
+      t = ctx.Emit(op::concat(make<graph::TupleNode>(std::vector<Expr>{ones, t}), 0));
+    }
+    Expr broadcast = ctx.Emit(op::maximum(t, DimsTensor(ctx, in, rank, true, 1)));
+    return One(ctx.Emit(op::broadcast_to(x, ShapeExprOf(ctx.ShapeFromTensor(broadcast)))));
+  }
   std::vector<PrimExpr> out = BroadcastShapes(ctx, ctx.InputShape(0), *target);
   return One(ctx.Emit(op::broadcast_to(x, ShapeExprOf(out))));
 }
@@ -330,6 +357,24 @@ std::vector<PrimExpr> ReshapeTarget(ConvertContext& ctx, const std::vector<PrimE
   return target;
 }
 
+// A Reshape target computed at run time: 0 copies the input's dim (unless
+// allowzero), -1 becomes numel / product of the others, both with tensor ops
+// on the small int64 target before it becomes a shape (ShapeFromTensor).
+Expr ResolveRuntimeTarget(ConvertContext& ctx, Expr target, const std::vector<PrimExpr>& in, bool allow_zero) {
+  if (DTypeOf(target) != DataType::Int64()) target = ctx.Emit(op::astype(target, DataType::Int64()));
+  auto length = AsConstInt(ctx.InputShape(1).at(0));
+  if (!length) ctx.Fail("a target shape computed at run time must have a static length");
+  if (!allow_zero) {
+    Expr dims = DimsTensor(ctx, in, static_cast<size_t>(*length), false, 0);
+    target = ctx.Emit(op::where(ctx.Emit(op::equal(target, Int64Const(0))), dims, target));
+  }
+  Expr is_inferred = ctx.Emit(op::equal(target, Int64Const(-1)));
+  Expr known = ctx.Emit(op::prod(ctx.Emit(op::where(is_inferred, Int64Const(1), target))));
+  Expr total = ctx.Materialize(OnnxValue::ShapeValues({ctx.Simplify(Product(in, 0, in.size()))}, true));
+  Expr inferred = ctx.Emit(op::floor_divide(total, known));
+  return ctx.Emit(op::where(is_inferred, inferred, target));
+}
+
 Out ConvertReshape(ConvertContext& ctx) {
   std::optional<std::vector<PrimExpr>> target;
   if (ctx.opset() < 5) {
@@ -339,11 +384,12 @@ Out ConvertReshape(ConvertContext& ctx) {
   } else {
     target = ctx.ShapeValues(1);
   }
-  if (!target) {
-    ctx.Fail("the target shape is computed at run time (data-dependent reshape is not supported yet)");
-  }
   bool allow_zero = ctx.AttrInt("allowzero", 0) != 0;
   std::vector<PrimExpr> in = ctx.InputShape(0);
+  if (!target) {  // data-dependent: fresh symbolic dims through match_cast
+    std::vector<PrimExpr> dims = ctx.ShapeFromTensor(ResolveRuntimeTarget(ctx, ctx.TensorInput(1), in, allow_zero));
+    return One(ctx.Emit(op::reshape(ctx.TensorInput(0), ShapeExprOf(dims))));
+  }
   std::vector<PrimExpr> dims = ReshapeTarget(ctx, in, *target, allow_zero);
   const OnnxValue& input = ctx.Input(0);
   if (input.kind == OnnxValue::Kind::kShape && dims.size() <= 1) {

@@ -125,6 +125,31 @@ TEST(OnnxEndToEndTest, FoldedReshapeAndExpandAtSeveralSizes) {
   }
 }
 
+// Reshape to a target computed at run time (with 0 and -1): data-dependent
+// dims via tensor_to_shape and match_cast.
+TEST(OnnxEndToEndTest, DataDependentReshape) {
+  Builder b;
+  b.Input("x", {std::string("n"), int64_t{6}});
+  b.Input("t", {int64_t{3}}, onnx::TensorProto::INT64);
+  b.Node("Reshape", {"x", "t"}, {"y"});
+  b.Output("y");
+  CompiledModel model(b, "dynamic_reshape_e2e");
+  std::mt19937 rng(5);
+  for (auto [n, target] : std::vector<std::pair<int64_t, std::vector<int64_t>>>{
+           {2, {0, -1, 3}}, {4, {2, 3, -1}}, {1, {3, 2, 1}}}) {
+    std::vector<float> x = Random(static_cast<size_t>(n * 6), rng);
+    rt::Value out = model.Run({rt::NDArray::FromVector<float>({n, 6}, x),
+                               rt::NDArray::FromVector<int64_t>({3}, target)});
+    rt::ShapeTuple expected = target;
+    if (expected[0] == 0) expected[0] = n;
+    int64_t known = 1;
+    for (int64_t d : expected) known *= d == -1 ? 1 : d;
+    for (int64_t& d : expected) d = d == -1 ? n * 6 / known : d;
+    EXPECT_EQ(out.AsNDArray().shape(), expected);
+    ExpectNear(out.AsNDArray().ToVector<float>(), x);
+  }
+}
+
 // A graph output that is a symbolic shape is materialized at run time.
 TEST(OnnxEndToEndTest, SymbolicShapeOutputIsMaterialized) {
   Builder b;

@@ -287,12 +287,29 @@ TEST(OnnxImportTest, EveryUnsupportedOperatorIsReportedTogether) {
 
 TEST(OnnxImportTest, ConverterErrorsNameTheNode) {
   Builder b;
-  b.Input("x", {int64_t{2}, int64_t{3}});
-  b.Input("t", {int64_t{2}}, onnx::TensorProto::INT64);
-  b.Node("Reshape", {"x", "t"}, {"out"}, "reshape_it");
+  b.Input("x", {int64_t{1}, int64_t{1}, int64_t{2}, int64_t{2}, int64_t{2}});
+  b.Input("w", {int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}});
+  b.Node("Conv", {"x", "w"}, {"out"}, "conv3d");
   b.Output("out");
-  EXPECT_THAT(ErrorOf([&] { ImportOnnx(b.Write("dynamic_reshape")); }),
-              HasSubstr("node 'reshape_it' (Reshape): the target shape is computed at run time"));
+  EXPECT_THAT(ErrorOf([&] { ImportOnnx(b.Write("conv3d")); }),
+              HasSubstr("node 'conv3d' (Conv): 3-D convolution is not supported"));
+}
+
+// A Reshape target computed at run time: tensor_to_shape, then a match_cast
+// to fresh symbolic dims.
+TEST(OnnxImportTest, DataDependentReshapeMatchCastsFreshDims) {
+  Builder b;
+  b.Input("x", {std::string("n"), int64_t{6}});
+  b.Input("t", {int64_t{2}}, onnx::TensorProto::INT64);
+  b.Node("Reshape", {"x", "t"}, {"out"});
+  b.Output("out");
+  ir::IRModule mod = Import(b, "dynamic_reshape");
+  // The result's dims are defined inside the body: main returns only the rank.
+  EXPECT_EQ(RetSInfo(mod), "Tensor(ndim=2, float32)");
+  std::string text = text::PrintModule(mod);
+  EXPECT_THAT(text, HasSubstr("R.call_pure_packed(\"vm.builtin.tensor_to_shape\""));
+  EXPECT_THAT(text, HasSubstr("R.match_cast("));
+  EXPECT_THAT(text, HasSubstr("R.Shape([d0, d1])"));
 }
 
 // An input bound by OnnxImportOptions::input_values is a constant, so a
