@@ -7,6 +7,7 @@ packages=(
   llvm-19-dev llvm-19-tools
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev
+  libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata  # ONNX frontend (ModelProto via protobuf) and its conformance tests
   python3  # the demo writes its inputs and checks its outputs with it (standard library only)
   python3-onnx  # tools/ort/inspect_onnx.py: op-type inventory of the real ONNX models
 )

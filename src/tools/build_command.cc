@@ -1,4 +1,5 @@
-// `rlx build`: TVMScript in, one shared library out (kernels + VM bytecode).
+// `rlx build`: TVMScript (or an ONNX model, by the .onnx extension, imported
+// by rlx/frontend/onnx.h) in, one shared library out (kernels + VM bytecode).
 //
 //   rlx build FILE -o OUT.so [--target host|generic|<cpu>] [--opt-level N]
 //                            [--print-ir-after-all] [--time-passes]
@@ -17,6 +18,7 @@
 #include <stdexcept>
 
 #include "rlx/codegen/vm_codegen.h"
+#include "rlx/frontend/onnx.h"
 #include "rlx/graph/well_formed.h"
 #include "rlx/text/parser.h"
 #include "rlx/transform/passes.h"
@@ -49,7 +51,9 @@ transform::PassContext MakeContext(const BuildOptions& options) {
 
 CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options) {
   CLI::App* build = app.add_subcommand("build", "Compile a TVMScript module into a shared library the VM runs");
-  build->add_option("input", options.input, "Input TVMScript file")->required();
+  build->add_option("input", options.input, "Input TVMScript file, or an ONNX model (.onnx)")->required();
+  build->add_option("--input-shape", options.input_shapes,
+                    "For .onnx models: NAME=1,3,h,w pins (integers) or names (identifiers) the input's dimensions");
   build->add_option("-o,--output", options.output, "Output shared library (.so)")->required();
   build->add_option("--target", options.target, "CPU to compile kernels for: host (default), generic, or an LLVM CPU name");
   build->add_option("--opt-level", options.opt_level, "Optimization level 0..3 of the pipeline and of LLVM (default 3)")
@@ -62,7 +66,15 @@ CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options) {
 }
 
 int RunBuildCommand(const BuildOptions& options) {
-  ir::IRModule mod = text::ParseModule(text::ReadSourceFile(options.input));
+  ir::IRModule mod;
+  if (options.input.size() > 5 && options.input.substr(options.input.size() - 5) == ".onnx") {
+    frontend::OnnxImportOptions import_options;
+    for (const auto& spec : options.input_shapes) frontend::ParseInputShapeOption(spec, import_options);
+    mod = frontend::ImportOnnx(options.input, import_options);
+  } else {
+    if (!options.input_shapes.empty()) throw std::runtime_error("--input-shape applies to .onnx models only");
+    mod = text::ParseModule(text::ReadSourceFile(options.input));
+  }
   graph::CheckWellFormed(mod);
   transform::PassContext ctx = MakeContext(options);
   {

@@ -47,8 +47,9 @@ CLI::App* AddRunCommand(CLI::App& app, RunOptions& options);
 int RunRunCommand(const RunOptions& options);
 
 struct BuildOptions {
-  std::string input;            // a TVMScript file
+  std::string input;            // a TVMScript file or an ONNX model (.onnx)
   std::string output;           // the shared library to write
+  std::vector<std::string> input_shapes;  // .onnx only: NAME=1,3,h,w
   std::string target = "host";  // host, generic, or an LLVM CPU name
   int opt_level = 3;            // pipeline PassContext and LLVM, 0..3
   bool print_ir_after_all = false;
@@ -61,5 +62,17 @@ struct BuildOptions {
 // generation and LLVM code generation, written as one shared library.
 CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options);
 int RunBuildCommand(const BuildOptions& options);
+
+struct ImportOptions {
+  std::string input;                      // an ONNX model
+  std::string output = "-";               // a path, or "-" for standard output
+  std::vector<std::string> input_shapes;  // NAME=1,3,h,w
+  bool keep_params_in_input = false;
+};
+
+// `rlx import MODEL.onnx [-o OUT.py] [--input-shape NAME=1,3,h,w ...]
+//  [--keep-params-in-input]`: import an ONNX model and print it as TVMScript.
+CLI::App* AddImportCommand(CLI::App& app, ImportOptions& options);
+int RunImportCommand(const ImportOptions& options);
 
 }  // namespace rlx::tools

@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   CLI::App* run = rlx::tools::AddRunCommand(app, run_options);
   rlx::tools::BuildOptions build_options;
   CLI::App* build = rlx::tools::AddBuildCommand(app, build_options);
+  rlx::tools::ImportOptions import_options;
+  CLI::App* import = rlx::tools::AddImportCommand(app, import_options);
 
   int parse_status = ParseArguments(app, argc, argv);
   if (parse_status != 0) return parse_status < 0 ? 0 : parse_status;
@@ -68,6 +70,7 @@ int main(int argc, char** argv) {
     if (opt->parsed()) return rlx::tools::RunOptCommand(opt_options);
     if (run->parsed()) return rlx::tools::RunRunCommand(run_options);
     if (build->parsed()) return rlx::tools::RunBuildCommand(build_options);
+    if (import->parsed()) return rlx::tools::RunImportCommand(import_options);
     return 1;
   });
 }

@@ -33,6 +33,7 @@
 
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/runtime/memory_debug.h"
+#include "rlx/frontend/onnx.h"
 #include "rlx/runtime/vm/vm.h"
 #include "rlx/text/parser.h"
 #include "rlx/transform/pipeline.h"
@@ -55,8 +56,8 @@ struct LoadedModel {
 
 LoadedModel LoadModel(const std::string& path) {
   LoadedModel model;
-  if (EndsWith(path, ".py")) {
-    ir::IRModule mod = text::ParseModule(text::ReadSourceFile(path));
+  if (EndsWith(path, ".py") || EndsWith(path, ".onnx")) {
+    ir::IRModule mod = EndsWith(path, ".onnx") ? frontend::ImportOnnx(path) : text::ParseModule(text::ReadSourceFile(path));
     codegen::VMCompiled compiled = codegen::CompileForVM(transform::DefaultPipeline()(mod));
     model.exec = compiled.exec;
     model.library = compiled.library;
@@ -177,6 +178,11 @@ std::vector<rt::Value> ReadInputs(const rvm::VirtualMachine& vm, const RunOption
                                "'");
     }
     std::string name = spec.substr(0, eq);
+    // An ONNX input name ("input.1") finds its sanitized parameter ("input_1").
+    if (std::find(params.begin(), params.end(), name) == params.end()) {
+      std::string sanitized = frontend::SanitizeOnnxName(name);
+      if (std::find(params.begin(), params.end(), sanitized) != params.end()) name = sanitized;
+    }
     if (std::find(params.begin(), params.end(), name) == params.end()) {
       throw std::runtime_error("function '" + options.entry + "' has no parameter '" + name + "' (parameters: " +
                                Join(params) + ")");

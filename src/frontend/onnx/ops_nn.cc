@@ -1,0 +1,332 @@
+// Converters of ONNX neural-network operators: Conv, ConvTranspose,
+// BatchNormalization, InstanceNormalization, LayerNormalization (with its
+// Mean / InvStdDev outputs), MeanVarianceNormalization, Gemm,
+// MatMul, Softmax, LogSoftmax, MaxPool, AveragePool, GlobalAveragePool,
+// GlobalMaxPool, Resize, Upsample.
+//
+// Opset differences: Softmax/LogSoftmax before 13 coerce the input to 2-D
+// at `axis` (default 1) and normalize over the flattened inner part; from 13
+// they normalize along `axis` (default -1). Resize takes (X, scales) in 10
+// and (X, roi, scales, sizes) from 11, with half_pixel as the default
+// coordinate mode from 11 (asymmetric before). Upsample is nearest or linear
+// resizing with asymmetric coordinates, scales an attribute before 9.
+//
+// auto_pad SAME_UPPER / SAME_LOWER padding is computed from static input
+// sizes (a symbolic spatial size with SAME padding is an error). 1-D pooling
+// runs as 2-D pooling over a unit height.
+#include <cmath>
+
+#include "frontend/onnx/converter.h"
+#include "rlx/op/manipulate.h"
+#include "rlx/op/nn.h"
+#include "rlx/op/op.h"
+#include "rlx/op/statistical.h"
+
+namespace rlx::frontend::onnx_impl {
+namespace {
+
+using Out = std::vector<OnnxValue>;
+using IntList = std::vector<int64_t>;
+
+Out One(Expr expr) { return {OnnxValue::Tensor(std::move(expr))}; }
+
+int64_t StaticDim(ConvertContext& ctx, const PrimExpr& dim, const std::string& what) {
+  auto value = AsConstInt(dim);
+  if (!value) ctx.Fail(what + " needs a static size, got a symbolic one");
+  return *value;
+}
+
+// The ONNX `pads` (begin..., end...) of a windowed op over `spatial` dims.
+IntList WindowPads(ConvertContext& ctx, const std::vector<PrimExpr>& spatial, const IntList& kernel,
+                   const IntList& strides, const IntList& dilations) {
+  size_t n = spatial.size();
+  std::string auto_pad = ctx.AttrString("auto_pad", "NOTSET");
+  if (auto_pad == "NOTSET") {
+    IntList pads = ctx.AttrInts("pads").value_or(IntList(2 * n, 0));
+    if (pads.size() != 2 * n) ctx.Fail("pads has " + std::to_string(pads.size()) + " values, expected " + std::to_string(2 * n));
+    return pads;
+  }
+  IntList pads(2 * n, 0);
+  if (auto_pad == "VALID") return pads;
+  if (auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER") ctx.Fail("auto_pad '" + auto_pad + "' is not supported");
+  for (size_t i = 0; i < n; ++i) {
+    int64_t in = StaticDim(ctx, spatial[i], "auto_pad " + auto_pad);
+    int64_t out = (in + strides[i] - 1) / strides[i];
+    int64_t total = std::max<int64_t>(0, (out - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1 - in);
+    int64_t small = total / 2, large = total - small;
+    pads[i] = auto_pad == "SAME_UPPER" ? small : large;
+    pads[i + n] = auto_pad == "SAME_UPPER" ? large : small;
+  }
+  return pads;
+}
+
+IntList AttrIntsOr(ConvertContext& ctx, const std::string& name, size_t n, int64_t fill) {
+  IntList values = ctx.AttrInts(name).value_or(IntList(n, fill));
+  if (values.size() != n) ctx.Fail(name + " has " + std::to_string(values.size()) + " values, expected " + std::to_string(n));
+  return values;
+}
+
+// Adds a per-channel bias (C,) to an NC... tensor.
+Expr AddChannelBias(ConvertContext& ctx, Expr out, size_t spatial) {
+  if (!ctx.HasInput(2)) return out;
+  IntList axes;
+  for (size_t i = 0; i < spatial; ++i) axes.push_back(static_cast<int64_t>(i + 1));
+  Expr bias = ctx.Emit(op::expand_dims(ctx.TensorInput(2), axes));
+  return ctx.Emit(op::add(out, bias));
+}
+
+Out ConvertConv(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0), w = ctx.TensorInput(1);
+  std::vector<PrimExpr> dims = ctx.InputShape(0), wdims = ctx.InputShape(1);
+  size_t n = dims.size() - 2;
+  if (n != 1 && n != 2) ctx.Fail(std::to_string(n) + "-D convolution is not supported (1-D and 2-D are)");
+  IntList kernel;
+  for (size_t i = 0; i < n; ++i) kernel.push_back(StaticDim(ctx, wdims[i + 2], "the kernel"));
+  op::nn::ConvAttrs attrs;
+  attrs.strides = AttrIntsOr(ctx, "strides", n, 1);
+  attrs.dilation = AttrIntsOr(ctx, "dilations", n, 1);
+  attrs.padding = WindowPads(ctx, {dims.begin() + 2, dims.end()}, kernel, attrs.strides, attrs.dilation);
+  attrs.groups = ctx.AttrInt("group", 1);
+  Expr out = ctx.Emit(n == 1 ? op::nn::conv1d(x, w, attrs) : op::nn::conv2d(x, w, attrs));
+  return One(AddChannelBias(ctx, out, n));
+}
+
+Out ConvertConvTranspose(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0), w = ctx.TensorInput(1);
+  std::vector<PrimExpr> dims = ctx.InputShape(0), wdims = ctx.InputShape(1);
+  if (dims.size() != 4) ctx.Fail("only 2-D transposed convolution is supported");
+  IntList kernel;
+  for (size_t i = 0; i < 2; ++i) kernel.push_back(StaticDim(ctx, wdims[i + 2], "the kernel"));
+  op::nn::ConvAttrs attrs;
+  attrs.strides = AttrIntsOr(ctx, "strides", 2, 1);
+  attrs.dilation = AttrIntsOr(ctx, "dilations", 2, 1);
+  attrs.output_padding = AttrIntsOr(ctx, "output_padding", 2, 0);
+  attrs.groups = ctx.AttrInt("group", 1);
+  std::string auto_pad = ctx.AttrString("auto_pad", "NOTSET");
+  auto output_shape = ctx.AttrInts("output_shape");
+  if (output_shape || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+    IntList pads(4, 0);
+    for (size_t i = 0; i < 2; ++i) {
+      int64_t in = StaticDim(ctx, dims[i + 2], "ConvTranspose with output_shape or SAME padding");
+      int64_t out = output_shape ? (*output_shape)[output_shape->size() - 2 + i] : in * attrs.strides[i];
+      int64_t total = attrs.strides[i] * (in - 1) + attrs.output_padding[i] + (kernel[i] - 1) * attrs.dilation[i] + 1 - out;
+      if (total < 0) {  // the requested output is larger: extend the end
+        attrs.output_padding[i] += -total;
+        total = 0;
+      }
+      bool lower = auto_pad == "SAME_LOWER";
+      pads[i] = lower ? total - total / 2 : total / 2;
+      pads[i + 2] = total - pads[i];
+    }
+    attrs.padding = pads;
+  } else {
+    attrs.padding = ctx.AttrInts("pads").value_or(IntList(4, 0));
+  }
+  Expr out = ctx.Emit(op::nn::conv2d_transpose(x, w, attrs));
+  return One(AddChannelBias(ctx, out, 2));
+}
+
+Out ConvertBatchNorm(ConvertContext& ctx) {
+  Expr bn = ctx.Emit(op::nn::batch_norm(ctx.TensorInput(0), ctx.TensorInput(1), ctx.TensorInput(2), ctx.TensorInput(3),
+                                        ctx.TensorInput(4), 1, ctx.AttrFloat("epsilon", 1e-5)));
+  return One(ctx.Emit(make<graph::TupleGetItemNode>(bn, 0)));
+}
+
+Out ConvertInstanceNorm(ConvertContext& ctx) {
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  int64_t channels = StaticDim(ctx, dims[1], "the channel dimension");
+  IntList axes;
+  for (size_t i = 2; i < dims.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  return One(ctx.Emit(op::nn::group_norm(ctx.TensorInput(0), ctx.TensorInput(1), ctx.TensorInput(2), channels, 1, axes,
+                                         ctx.AttrFloat("epsilon", 1e-5))));
+}
+
+Out ConvertLayerNorm(ConvertContext& ctx) {
+  int64_t rank = ctx.InputRank(0);
+  int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", -1), rank);
+  IntList axes;
+  for (int64_t i = axis; i < rank; ++i) axes.push_back(i);
+  Expr scale = ctx.TensorInput(1);
+  Expr bias = ctx.HasInput(2) ? ctx.TensorInput(2) : ctx.Emit(op::zeros_like(scale));
+  double epsilon = ctx.AttrFloat("epsilon", 1e-5);
+  Expr x = ctx.TensorInput(0);
+  Out outputs = One(ctx.Emit(op::nn::layer_norm(x, scale, bias, axes, epsilon)));
+  if (ctx.NumOutputs() > 1) {  // Mean and InvStdDev, reduced with keepdims
+    outputs.push_back(OnnxValue::Tensor(ctx.Emit(op::mean(x, axes, true))));
+    Expr variance = ctx.Emit(op::variance(x, axes, true));
+    Expr shifted = ctx.Emit(op::add(variance, ScalarConstant(DTypeOf(x), epsilon)));
+    outputs.push_back(OnnxValue::Tensor(ctx.Emit(op::rsqrt(shifted))));
+  }
+  return outputs;
+}
+
+// (x - mean) / (sqrt(variance) + 1e-9) over `axes` (default N, H, W), as
+// ONNX's function body defines it.
+Out ConvertMeanVarianceNormalization(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  IntList axes = ctx.AttrInts("axes").value_or(IntList{0, 2, 3});
+  for (int64_t& axis : axes) axis = NormalizeAxis(ctx, axis, RankOf(x));
+  Expr centered = ctx.Emit(op::subtract(x, ctx.Emit(op::mean(x, axes, true))));
+  Expr std_dev = ctx.Emit(op::sqrt(ctx.Emit(op::variance(x, axes, true))));
+  Expr denominator = ctx.Emit(op::add(std_dev, ScalarConstant(DTypeOf(x), 1e-9)));
+  return One(ctx.Emit(op::divide(centered, denominator)));
+}
+
+Out ConvertGemm(ConvertContext& ctx) {
+  Expr a = ctx.TensorInput(0), b = ctx.TensorInput(1);
+  if (ctx.AttrInt("transA", 0)) a = ctx.Emit(op::permute_dims(a, IntList{1, 0}));
+  if (ctx.AttrInt("transB", 0)) b = ctx.Emit(op::permute_dims(b, IntList{1, 0}));
+  Expr out = ctx.Emit(op::matmul(a, b));
+  double alpha = ctx.AttrFloat("alpha", 1.0), beta = ctx.AttrFloat("beta", 1.0);
+  if (alpha != 1.0) out = ctx.Emit(op::multiply(out, ScalarConstant(DTypeOf(out), alpha)));
+  if (ctx.HasInput(2)) {
+    Expr c = ctx.TensorInput(2);
+    if (beta != 1.0) c = ctx.Emit(op::multiply(c, ScalarConstant(DTypeOf(c), beta)));
+    out = ctx.Emit(op::add(out, c));
+  }
+  return One(out);
+}
+
+Out ConvertSoftmax(ConvertContext& ctx, bool log) {
+  Expr x = ctx.TensorInput(0);
+  int64_t rank = RankOf(x);
+  auto normalize = [&](Expr v, int64_t axis) { return ctx.Emit(log ? op::nn::log_softmax(v, axis) : op::nn::softmax(v, axis)); };
+  if (ctx.opset() >= 13) return One(normalize(x, NormalizeAxis(ctx, ctx.AttrInt("axis", -1), rank)));
+  int64_t axis = ctx.AttrInt("axis", 1);
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis > rank) ctx.Fail("axis is out of range");
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  if (axis == rank - 1) return One(normalize(x, -1));
+  PrimExpr outer = ctx.Simplify(Product(dims, 0, static_cast<size_t>(axis)));
+  PrimExpr inner = ctx.Simplify(Product(dims, static_cast<size_t>(axis), dims.size()));
+  Expr flat = ctx.Emit(op::reshape(x, ShapeExprOf({outer, inner})));
+  return One(ctx.Emit(op::reshape(normalize(flat, 1), ShapeExprOf(dims))));
+}
+
+Out ConvertPool(ConvertContext& ctx, bool is_max) {
+  Expr x = ctx.TensorInput(0);
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  size_t n = dims.size() - 2;
+  if (n != 1 && n != 2) ctx.Fail(std::to_string(n) + "-D pooling is not supported (1-D and 2-D are)");
+  IntList kernel = ctx.AttrInts("kernel_shape").value_or(IntList{});
+  if (kernel.size() != n) ctx.Fail("kernel_shape must have " + std::to_string(n) + " values");
+  IntList strides = AttrIntsOr(ctx, "strides", n, 1);
+  IntList dilations = AttrIntsOr(ctx, "dilations", n, 1);
+  IntList pads = WindowPads(ctx, {dims.begin() + 2, dims.end()}, kernel, strides, dilations);
+  op::nn::Pool2DAttrs attrs;
+  attrs.ceil_mode = ctx.AttrInt("ceil_mode", 0) != 0;
+  attrs.count_include_pad = ctx.AttrInt("count_include_pad", 0) != 0;
+  if (n == 1) {
+    attrs.pool_size = {1, kernel[0]};
+    attrs.strides = {1, strides[0]};
+    attrs.dilation = {1, dilations[0]};
+    attrs.padding = {0, pads[0], 0, pads[1]};
+    x = ctx.Emit(op::expand_dims(x, IntList{2}));
+  } else {
+    attrs.pool_size = kernel;
+    attrs.strides = strides;
+    attrs.dilation = dilations;
+    attrs.padding = pads;
+  }
+  Expr out = ctx.Emit(is_max ? op::nn::max_pool2d(x, attrs) : op::nn::avg_pool2d(x, attrs));
+  if (n == 1) out = ctx.Emit(op::squeeze(out, IntList{2}));
+  return One(out);
+}
+
+Out ConvertGlobalPool(ConvertContext& ctx, bool is_max) {
+  Expr x = ctx.TensorInput(0);
+  IntList axes;
+  for (int64_t i = 2; i < RankOf(x); ++i) axes.push_back(i);
+  return One(ctx.Emit(is_max ? op::max(x, axes, true) : op::mean(x, axes, true)));
+}
+
+// The output (height, width) of a 2-D resize from sizes or scales.
+std::vector<PrimExpr> ResizeOutput(ConvertContext& ctx, const std::vector<PrimExpr>& dims,
+                                   std::optional<std::vector<PrimExpr>> sizes, std::optional<std::vector<double>> scales) {
+  if (sizes && sizes->size() == 4) return {(*sizes)[2], (*sizes)[3]};
+  if (!scales || scales->size() != 4) ctx.Fail("needs 4 scales or 4 sizes known at import time");
+  if ((*scales)[0] != 1.0 || (*scales)[1] != 1.0) ctx.Fail("resizing the batch or channel dimension is not supported");
+  std::vector<PrimExpr> out;
+  for (size_t i = 2; i < 4; ++i) {
+    double scale = (*scales)[i];
+    if (auto known = AsConstInt(dims[i])) {
+      out.push_back(Int64(static_cast<int64_t>(std::floor(static_cast<double>(*known) * scale))));
+    } else if (scale == std::floor(scale)) {
+      out.push_back(ctx.Simplify(dims[i] * static_cast<int64_t>(scale)));
+    } else {
+      ctx.Fail("a non-integer scale of a symbolic dimension is not supported");
+    }
+  }
+  return out;
+}
+
+std::string ResizeMethod(ConvertContext& ctx, const std::string& mode) {
+  if (mode == "nearest") return "nearest_neighbor";
+  if (mode == "linear" || mode == "bilinear") return "linear";
+  if (mode == "cubic") return "cubic";
+  ctx.Fail("mode '" + mode + "' is not supported");
+}
+
+Out ConvertResize(ConvertContext& ctx) {
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  if (dims.size() != 4) ctx.Fail("only 4-D (NCHW) resizing is supported");
+  op::image::Resize2DAttrs attrs;
+  attrs.method = ResizeMethod(ctx, ctx.AttrString("mode", "nearest"));
+  std::optional<std::vector<PrimExpr>> sizes;
+  std::optional<std::vector<double>> scales;
+  if (ctx.opset() < 11) {
+    scales = ctx.ConstDoubles(1);
+    attrs.coordinate_transformation_mode = "asymmetric";
+    attrs.rounding_method = "floor";
+  } else {
+    if (ctx.HasInput(3)) sizes = ctx.ShapeValues(3);
+    if (ctx.HasInput(2)) scales = ctx.ConstDoubles(2);
+    if (scales && scales->empty()) scales.reset();
+    attrs.coordinate_transformation_mode = ctx.AttrString("coordinate_transformation_mode", "half_pixel");
+    if (attrs.coordinate_transformation_mode == "tf_crop_and_resize") ctx.Fail("tf_crop_and_resize is not supported");
+    attrs.rounding_method = ctx.AttrString("nearest_mode", "round_prefer_floor");
+    attrs.cubic_alpha = ctx.AttrFloat("cubic_coeff_a", -0.75);
+    attrs.cubic_exclude = ctx.AttrInt("exclude_outside", 0);
+    attrs.extrapolation_value = ctx.AttrFloat("extrapolation_value", 0.0);
+  }
+  if (attrs.method != "nearest_neighbor") attrs.rounding_method = "";
+  std::vector<PrimExpr> out = ResizeOutput(ctx, dims, sizes, scales);
+  return One(ctx.Emit(op::image::resize2d(ctx.TensorInput(0), ShapeExprOf(out), attrs)));
+}
+
+Out ConvertUpsample(ConvertContext& ctx) {
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  if (dims.size() != 4) ctx.Fail("only 4-D (NCHW) upsampling is supported");
+  std::optional<std::vector<double>> scales = ctx.opset() < 9 ? ctx.AttrFloats("scales") : ctx.ConstDoubles(1);
+  op::image::Resize2DAttrs attrs;
+  attrs.method = ResizeMethod(ctx, ctx.AttrString("mode", "nearest"));
+  attrs.coordinate_transformation_mode = "asymmetric";
+  attrs.rounding_method = attrs.method == "nearest_neighbor" ? "floor" : "";
+  std::vector<PrimExpr> out = ResizeOutput(ctx, dims, std::nullopt, scales);
+  return One(ctx.Emit(op::image::resize2d(ctx.TensorInput(0), ShapeExprOf(out), attrs)));
+}
+
+}  // namespace
+
+void RegisterNNConverters(ConverterTable& table) {
+  table["Conv"].push_back({1, ConvertConv});
+  table["ConvTranspose"].push_back({1, ConvertConvTranspose});
+  table["BatchNormalization"].push_back({1, ConvertBatchNorm});
+  table["InstanceNormalization"].push_back({1, ConvertInstanceNorm});
+  table["LayerNormalization"].push_back({17, ConvertLayerNorm});
+  table["Gemm"].push_back({1, ConvertGemm});
+  table["MeanVarianceNormalization"].push_back({9, ConvertMeanVarianceNormalization});
+  table["MatMul"].push_back({1, [](ConvertContext& ctx) -> Out {
+                               return One(ctx.Emit(op::matmul(ctx.TensorInput(0), ctx.TensorInput(1))));
+                             }});
+  table["Softmax"].push_back({1, [](ConvertContext& ctx) { return ConvertSoftmax(ctx, false); }});
+  table["LogSoftmax"].push_back({1, [](ConvertContext& ctx) { return ConvertSoftmax(ctx, true); }});
+  table["MaxPool"].push_back({1, [](ConvertContext& ctx) { return ConvertPool(ctx, true); }});
+  table["AveragePool"].push_back({1, [](ConvertContext& ctx) { return ConvertPool(ctx, false); }});
+  table["GlobalAveragePool"].push_back({1, [](ConvertContext& ctx) { return ConvertGlobalPool(ctx, false); }});
+  table["GlobalMaxPool"].push_back({1, [](ConvertContext& ctx) { return ConvertGlobalPool(ctx, true); }});
+  table["Resize"].push_back({10, ConvertResize});
+  table["Upsample"].push_back({7, ConvertUpsample});
+}
+
+}  // namespace rlx::frontend::onnx_impl
