@@ -32,8 +32,8 @@
 #include <stdexcept>
 
 #include "rlx/codegen/vm_codegen.h"
-#include "rlx/runtime/memory_debug.h"
 #include "rlx/frontend/onnx.h"
+#include "rlx/runtime/memory_debug.h"
 #include "rlx/runtime/vm/vm.h"
 #include "rlx/text/parser.h"
 #include "rlx/transform/pipeline.h"
