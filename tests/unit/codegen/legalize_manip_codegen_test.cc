@@ -45,8 +45,8 @@ std::string At(const std::map<std::string, int64_t>& sizes) {
   return text;
 }
 
-// Random data of `dtype` whose values survive every dtype of kDataTypes
-// unchanged (small integers for the integer and bool tensors).
+// Random data of `dtype`: floats in [-8, 8) (rounded to the dtype), integers
+// in [-50, 50), bools half true.
 tir::HostTensor Data(DataType dtype, const Index& shape, unsigned seed) {
   return dtype.is_floating() ? RandomTensor(dtype, shape, seed, -8, 8) : RandomTensor(dtype, shape, seed, -50, 50);
 }
