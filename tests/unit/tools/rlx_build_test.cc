@@ -132,6 +132,18 @@ TEST_F(RlxBuildTest, BuildsOnceAndRunsAtTwoSizes) {
   EXPECT_EQ(RunModel(5, "off.npy"), Expected(5, false));
 }
 
+TEST_F(RlxBuildTest, VerifiedMemoryPlanRunsUnderTheRunTimeVerifier) {
+  RunResult build = Run("build model.py -o verified.so --verify-memory-plan --print-ir-after-all");
+  ASSERT_EQ(build.exit_code, 0) << build.err;
+  EXPECT_NE(build.err.find("R.memory.alloc_storage"), std::string::npos);
+  std::vector<float> values = {1, -2, 3, -4, 5, -6, 7, -8};
+  runtime::NDArray::FromVector<float>({2, 4}, values).SaveNpy((dir_ / "x2.npy").string());
+  RunResult run = Run("run verified.so --input x=x2.npy --input flag=on.npy --output y2.npy --debug-memory");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(runtime::NDArray::LoadNpy((dir_ / "y2.npy").string()).ToVector<float>(),
+            (std::vector<float>{3, 0, 7, 0, 11, 0, 15, 0}));
+}
+
 TEST_F(RlxBuildTest, OptionsAndPassInstruments) {
   RunResult build = Run("build model.py -o generic.so --target generic --opt-level 0 --time-passes");
   ASSERT_EQ(build.exit_code, 0) << build.err;
