@@ -19,11 +19,18 @@
 // TIR loops (ScatterElementsPrimFunc) over data, indices and updates whose
 // dimensions are constants or bare symbolic variables; other shapes are
 // left alone.
+//
+// reshape is legalized only when the analyzer proves that the element counts
+// of input and result are equal. Otherwise (a target shape taken from a
+// run-time R.Shape value, say) the call is left as R.reshape, which lowers to
+// vm.builtin.reshape: a zero-copy view that checks the element count at run
+// time, so a wrong target is an error, never a read past the input.
 #include <unordered_map>
 
 #include "manipulate_common.h"
 #include "manipulate_kernels.h"
 #include "manipulate_te.h"
+#include "rlx/arith/analyzer.h"
 #include "rlx/ir/functor.h"
 #include "rlx/op/legalize.h"
 
@@ -132,6 +139,21 @@ Expr LegalizeScatterElements(BlockBuilder& builder, const Call& call) {
                          {graph::GetStructInfo(call)});
 }
 
+// reshape: a copying kernel only when the element counts are provably equal.
+Expr LegalizeReshape(BlockBuilder& builder, const Call& call) {
+  TensorStructInfo data = TensorArg(call, 0);
+  std::optional<Shape> data_shape = data->GetShape();
+  const auto* result = graph::GetStructInfo(call).as<graph::TensorStructInfoNode>();
+  if (!data_shape || result == nullptr) return call;
+  std::optional<Shape> result_shape = result->GetShape();
+  if (!result_shape) return call;
+  arith::Analyzer analyzer;
+  if (!analyzer.CanProveEqual(ShapeProduct(*data_shape), ShapeProduct(*result_shape))) return call;
+  const KernelFn* kernel = FindManipulateKernel("relax.reshape");
+  RLX_ICHECK(kernel != nullptr) << "no kernel for relax.reshape";
+  return LegalizeWithKernel(builder, call, "reshape", *kernel);
+}
+
 void SetKernelLegalize(const std::string& op, const std::string& name_hint) {
   const KernelFn* kernel = FindManipulateKernel(op);
   RLX_ICHECK(kernel != nullptr) << "no kernel for " << op;
@@ -143,7 +165,7 @@ void SetKernelLegalize(const std::string& op, const std::string& name_hint) {
 }  // namespace
 
 void RegisterManipulateLegalizations() {
-  SetKernelLegalize("relax.reshape", "reshape");
+  graph::SetOpLegalize("relax.reshape", LegalizeReshape);
   SetKernelLegalize("relax.permute_dims", "transpose");
   SetKernelLegalize("relax.expand_dims", "expand_dims");
   SetKernelLegalize("relax.squeeze", "squeeze");

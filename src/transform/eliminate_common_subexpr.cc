@@ -8,8 +8,10 @@
 //
 // At each binding (value rewritten first, so earlier replacements carry
 // over):
-//   - impure values (ContainsImpureCall), and with call_only every value
-//     that is not a Call, are never merged;
+//   - impure values (ContainsImpureCall), allocations (TVM's TAllocator
+//     ops: builtin/memory/vm alloc_storage and alloc_tensor, which are pure
+//     but each call must return a distinct buffer), and with call_only
+//     every value that is not a Call, are never merged;
 //   - a key already in the table: the binding becomes `var = first` and
 //     uses of `var` become uses of `first` (the trivial binding stays, as in
 //     TVM; canonicalize-bindings or dead-code-elimination removes it);
@@ -97,6 +99,17 @@ struct ReplacementKeyHash {
   }
 };
 
+// An allocation: equal calls must still give distinct buffers.
+bool IsAllocation(const Expr& value) {
+  static const std::unordered_set<std::string> kAllocators = {
+      "relax.builtin.alloc_tensor", "relax.memory.alloc_storage", "relax.memory.alloc_tensor",
+      "relax.vm.alloc_storage", "relax.vm.alloc_tensor"};
+  const auto* call = value.as<graph::CallNode>();
+  if (call == nullptr) return false;
+  const auto* op = call->op.as<graph::OpNode>();
+  return op != nullptr && kAllocators.count(op->name) > 0;
+}
+
 using ReplacementTable = std::unordered_map<ReplacementKey, std::vector<Var>, ReplacementKeyHash>;
 
 class CommonSubexprEliminator : public graph::ExprMutator {
@@ -152,6 +165,7 @@ class CommonSubexprEliminator : public graph::ExprMutator {
  private:
   bool Mergeable(const Expr& value) const {
     if (call_only_ && !value.isa<graph::CallNode>()) return false;
+    if (IsAllocation(value)) return false;
     return !ContainsImpureCall(value, mod_);
   }
 

@@ -343,6 +343,10 @@ TEST_F(RlxRunNonTensorTest, BadValuesAreErrors) {
   // Values of the wrong kind or count, caught by the function's parameter checks.
   expect_error("--entry reshape_to --input x=six.npy --input s=2,3,1", "expect Shape with ndim 2 but get 3");
   expect_error("--entry reshape_to --input x=six.npy --input s=6", "param=s");
+  // A target shape with another element count than the input is an error, not
+  // a view or copy that reads past the input's 6 elements.
+  expect_error("--entry reshape_to --input x=six.npy --input s=4,2", "cannot reshape (6,) to (4, 2)");
+  expect_error("--entry reshape_to --input x=six.npy --input s=1,5", "cannot reshape (6,) to (1, 5)");
   expect_error("--entry repeat_rows --input x=row.npy --input rows=2,2", "param=rows");
   expect_error("--entry sum_pair --input pair=a.npy --input k=1", "param=pair");
   expect_error("--entry sum_pair --input pair=a.npy,b.npy,a.npy --input k=1", "expect a Tuple with 2 elements");
