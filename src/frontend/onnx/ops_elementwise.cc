@@ -9,6 +9,14 @@
 // where the analyzer decides every element, and Where with a host condition
 // picks between shape values, so the usual "replace -1 / 0 in a shape"
 // subgraphs stay symbolic.
+//
+// Broadcasting tensors whose aligned dims are symbolic, not 1 and not
+// provably equal (an FPN adding a 2x-upsampled coarse map, 2 * ((h + 31) //
+// 32), to a finer map, (h + 15) // 16) would leave the sum's shape unknown and
+// every later shape-dependent node (Resize) unconvertible. ONNX requires such
+// dims to be equal, so the second operand is match_cast to the first's dims:
+// the shape stays precise, and a run-time mismatch (an input size the model
+// does not support) is a shape error naming both values.
 #include <cmath>
 
 #include "frontend/onnx/converter.h"
@@ -58,6 +66,29 @@ PrimExpr IntDivide(ConvertContext& ctx, PrimExpr a, PrimExpr b) {
 
 using BinaryMaker = Call (*)(Expr, Expr);
 
+// The second operand, match_cast so that every aligned dim that is neither 1
+// nor provably equal to the first operand's equals it (see the top).
+Expr AlignBroadcastOperand(ConvertContext& ctx, const Expr& lhs, const Expr& rhs) {
+  auto lhs_dims = ShapeOf(lhs);
+  auto rhs_dims = ShapeOf(rhs);
+  if (!lhs_dims || !rhs_dims) return rhs;
+  std::vector<PrimExpr> aligned = *rhs_dims;
+  bool changed = false;
+  size_t lhs_rank = lhs_dims->size();
+  size_t rhs_rank = rhs_dims->size();
+  for (size_t i = 0; i < std::min(lhs_rank, rhs_rank); ++i) {
+    const PrimExpr& a = (*lhs_dims)[lhs_rank - 1 - i];
+    PrimExpr& b = aligned[rhs_rank - 1 - i];
+    if (ctx.analyzer().CanProveEqual(a, b)) continue;
+    if (ctx.analyzer().CanProveEqual(a, Int64(1)) || ctx.analyzer().CanProveEqual(b, Int64(1))) continue;
+    if (AsConstInt(a) && AsConstInt(b)) continue;  // two different constants: the operator's own error
+    b = a;
+    changed = true;
+  }
+  if (!changed) return rhs;
+  return ctx.builder().EmitMatchCast(rhs, graph::TensorSInfo(aligned, graph::GetStructInfo(rhs).as<graph::TensorStructInfoNode>()->dtype));
+}
+
 void AddBinary(ConverterTable& table, const std::string& name, int since, BinaryMaker maker,
                std::function<PrimExpr(ConvertContext&, PrimExpr, PrimExpr)> fold = nullptr) {
   table[name].push_back({since, [maker, fold](ConvertContext& ctx) -> Out {
@@ -66,7 +97,9 @@ void AddBinary(ConverterTable& table, const std::string& name, int since, Binary
                                  ctx, [&](PrimExpr a, PrimExpr b) { return fold(ctx, std::move(a), std::move(b)); });
                              if (folded) return {*folded};
                            }
-                           return One(ctx.Emit(maker(ctx.TensorInput(0), ctx.TensorInput(1))));
+                           Expr lhs = ctx.TensorInput(0);
+                           Expr rhs = AlignBroadcastOperand(ctx, lhs, ctx.TensorInput(1));
+                           return One(ctx.Emit(maker(lhs, rhs)));
                          }});
 }
 

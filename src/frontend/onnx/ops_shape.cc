@@ -166,6 +166,27 @@ Out ConvertSlice(ConvertContext& ctx) {
   return One(ctx.Emit(op::strided_slice(data, p.axes, begin, end, unit ? std::vector<PrimExpr>{} : strides)));
 }
 
+// Concat requires every dim but the axis to be equal; a symbolic one the
+// analyzer cannot prove equal to the first tensor's (FPN maps upsampled to
+// one size along different paths) would make the result's shape unknown, so
+// the tensor is match_cast to the first one's dims (checked at run time).
+Expr AlignConcatOperand(ConvertContext& ctx, const Expr& first, const Expr& tensor, int64_t axis) {
+  auto first_dims = ShapeOf(first);
+  auto dims = ShapeOf(tensor);
+  if (!first_dims || !dims || first_dims->size() != dims->size()) return tensor;
+  std::vector<PrimExpr> aligned = *dims;
+  bool changed = false;
+  for (size_t i = 0; i < aligned.size(); ++i) {
+    if (static_cast<int64_t>(i) == axis || ctx.analyzer().CanProveEqual((*first_dims)[i], aligned[i])) continue;
+    if (AsConstInt((*first_dims)[i]) && AsConstInt(aligned[i])) continue;  // the operator's own error
+    aligned[i] = (*first_dims)[i];
+    changed = true;
+  }
+  if (!changed) return tensor;
+  DataType dtype = graph::GetStructInfo(tensor).as<graph::TensorStructInfoNode>()->dtype;
+  return ctx.builder().EmitMatchCast(tensor, graph::TensorSInfo(aligned, dtype));
+}
+
 Out ConvertConcat(ConvertContext& ctx) {
   bool all_shapes = true;
   for (size_t i = 0; i < ctx.NumInputs(); ++i) all_shapes = all_shapes && IsShapeVector(ctx, i) && !IsScalarValue(ctx, i);
@@ -180,6 +201,7 @@ Out ConvertConcat(ConvertContext& ctx) {
   std::vector<Expr> tensors;
   for (size_t i = 0; i < ctx.NumInputs(); ++i) tensors.push_back(ctx.TensorInput(i));
   int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", 0), RankOf(tensors[0]));
+  for (size_t i = 1; i < tensors.size(); ++i) tensors[i] = AlignConcatOperand(ctx, tensors[0], tensors[i], axis);
   return One(ctx.Emit(op::concat(make<graph::TupleNode>(tensors), axis)));
 }
 

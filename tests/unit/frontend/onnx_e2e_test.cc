@@ -262,5 +262,42 @@ TEST(OnnxEndToEndTest, CompositeActivations) {
   }
 }
 
+// Operands whose symbolic dims ONNX requires equal but the analyzer cannot
+// prove equal (h and w here; an FPN's differently computed map sizes in real
+// models) are match_cast to the first operand's dims at import time: the
+// shapes stay precise (Concat's result is (h, 4), not unknown), equal
+// sizes give the right values, and unequal ones are a run-time shape error.
+TEST(OnnxEndToEndTest, UnprovableBroadcastAndConcatDimsAreMatchCast) {
+  Builder b;
+  b.Input("x", {std::string("h"), int64_t{2}});
+  b.Input("y", {std::string("w"), int64_t{2}});
+  b.Node("Add", {"x", "y"}, {"s"});
+  b.Node("Concat", {"s", "y"}, {"out"});
+  OnnxModelBuilder::AttrInt(b.model().mutable_graph()->mutable_node(1), "axis", 1);
+  b.Output("out");
+  ir::IRModule mod = ImportOnnx(b.Write("align_dims"), {});
+  EXPECT_EQ(graph::ToString(cast<graph::FunctionNode>(mod->Lookup("main"))->ret_struct_info),
+            "Tensor((h, 4), float32)");
+  CompiledModel model(b, "align_dims");
+  std::mt19937 rng(7);
+  for (int64_t n : {1, 5, 64}) {
+    std::vector<float> x = Random(static_cast<size_t>(n * 2), rng);
+    std::vector<float> y = Random(static_cast<size_t>(n * 2), rng);
+    std::vector<float> expected;
+    for (size_t row = 0; row < static_cast<size_t>(n); ++row) {
+      for (size_t col = 0; col < 2; ++col) expected.push_back(x[row * 2 + col] + y[row * 2 + col]);
+      for (size_t col = 0; col < 2; ++col) expected.push_back(y[row * 2 + col]);
+    }
+    rt::Value out = model.Run({rt::NDArray::FromVector<float>({n, 2}, x), rt::NDArray::FromVector<float>({n, 2}, y)});
+    ExpectNear(out.AsNDArray().ToVector<float>(), expected);
+  }
+  try {
+    model.Run({rt::NDArray::FromVector<float>({3, 2}, Random(6, rng)), rt::NDArray::FromVector<float>({4, 2}, Random(8, rng))});
+    FAIL() << "expected a shape error for h = 3, w = 4";
+  } catch (const rt::RuntimeError& error) {
+    EXPECT_NE(std::string(error.what()).find("4"), std::string::npos) << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace rlx::frontend
