@@ -1,0 +1,187 @@
+// Converters of ONNX's loss and index-encoding operators, composed from
+// existing Relax operators:
+//
+//   NegativeLogLikelihoodLoss(input (N, C, d1..dk), target (N, d1..dk),
+//                             weight (C)?; reduction, ignore_index?)
+//     mask   = target == ignore_index           (all false without ignore_index)
+//     t      = where(mask, 0, target)            (an index that is in range)
+//     picked = squeeze(gather_elements(input, expand_dims(t, 1), axis=1), 1)
+//     w      = where(mask, 0, weight ? take(weight, t) : 1)
+//     loss   = -picked * w
+//     "none": loss; "sum": sum(loss); "mean": sum(loss) / sum(w)
+//   SoftmaxCrossEntropyLoss(scores, labels, weights?)
+//     log_prob = log_softmax(scores, axis=1), then the loss above on it; the
+//     optional second output is log_prob.
+//   Hardmax(x; axis)          (opset 13: along one axis)
+//     astype(argmax(x, axis, keepdims) == arange(dim) laid along axis, dtype)
+//   OneHot(indices, depth, values=[off, on]; axis)
+//     i = astype(indices, int64), negative ones + depth;
+//     where(expand_dims(i, axis) == arange(depth) laid along axis, on, off)
+//   IsNaN(x) = x != x;  IsInf(x) = (x == +inf) | (x == -inf) (either side
+//     selectable with detect_positive / detect_negative).
+//   Asin, Acos, Atan, Asinh, Acosh, Atanh: the Relax ops of the same names.
+//   LRN(x (N, C, ...); size, alpha, beta, bias)
+//     sq = x * x padded along C by (size - 1) // 2 before and the rest after;
+//     window = sum over k < size of sq[:, k : k + C]  (size shifted slices);
+//     x / (bias + alpha / size * window) ^ beta
+#include <limits>
+
+#include "frontend/onnx/converter.h"
+#include "rlx/op/manipulate.h"
+#include "rlx/op/nn.h"
+#include "rlx/op/op.h"
+#include "rlx/op/statistical.h"
+
+namespace rlx::frontend::onnx_impl {
+namespace {
+
+using graph::Call;
+using Out = std::vector<OnnxValue>;
+
+Out One(Expr expr) { return {OnnxValue::Tensor(std::move(expr))}; }
+
+// arange(0, extent) of int64 reshaped so that its elements lie along `axis`
+// of a tensor of rank `rank` (every other dim 1).
+Expr ArangeAlongAxis(ConvertContext& ctx, const PrimExpr& extent, int64_t axis, int64_t rank) {
+  Expr range = ctx.Emit(op::arange(make<graph::PrimValueNode>(Int64(0)), make<graph::PrimValueNode>(extent),
+                                   make<graph::PrimValueNode>(Int64(1)), DataType::Int64()));
+  std::vector<PrimExpr> dims{extent};
+  for (int64_t i = axis + 1; i < rank; ++i) dims.push_back(Int64(1));
+  if (dims.size() == 1) return range;
+  return ctx.Emit(op::reshape(range, ShapeExprOf(dims)));
+}
+
+// The negative log-likelihood loss of `log_prob` (N, C, d...) at `target`.
+Expr NegativeLogLikelihood(ConvertContext& ctx, const Expr& log_prob, Expr target, const std::optional<Expr>& weight) {
+  DataType dtype = DTypeOf(log_prob);
+  DataType target_dtype = DTypeOf(target);
+  if (!target_dtype.is_int()) ctx.Fail("target must be an integer tensor, got " + target_dtype.ToString());
+  if (RankOf(log_prob) < 2) ctx.Fail("input must have rank >= 2 (N, C, ...)");
+  std::optional<Expr> mask;
+  if (ctx.HasAttr("ignore_index")) {
+    auto ignore_index = static_cast<double>(ctx.AttrInt("ignore_index", 0));
+    mask = ctx.Emit(op::equal(target, ScalarConstant(target_dtype, ignore_index)));
+    target = ctx.Emit(op::where(*mask, ScalarConstant(target_dtype, 0), target));
+  }
+  Expr index = ctx.Emit(op::expand_dims(target, {1}));
+  Expr picked = ctx.Emit(op::squeeze(ctx.Emit(op::gather_elements(log_prob, index, 1)), std::vector<int64_t>{1}));
+  Expr w = weight ? ctx.Emit(op::take(*weight, target, 0)) : ctx.Emit(op::ones_like(picked));
+  if (mask) w = ctx.Emit(op::where(*mask, ScalarConstant(dtype, 0), w));
+  Expr loss = ctx.Emit(op::multiply(ctx.Emit(op::negative(picked)), w));
+  std::string reduction = ctx.AttrString("reduction", "mean");
+  if (reduction == "none") return loss;
+  Expr total = ctx.Emit(op::sum(loss, std::nullopt, false));
+  if (reduction == "sum") return total;
+  if (reduction != "mean") ctx.Fail("unknown reduction '" + reduction + "'");
+  return ctx.Emit(op::divide(total, ctx.Emit(op::sum(w, std::nullopt, false))));
+}
+
+std::optional<Expr> OptionalInput(ConvertContext& ctx, size_t index) {
+  if (!ctx.HasInput(index)) return std::nullopt;
+  return ctx.TensorInput(index);
+}
+
+Out ConvertNegativeLogLikelihoodLoss(ConvertContext& ctx) {
+  return One(NegativeLogLikelihood(ctx, ctx.TensorInput(0), ctx.TensorInput(1), OptionalInput(ctx, 2)));
+}
+
+Out ConvertSoftmaxCrossEntropyLoss(ConvertContext& ctx) {
+  Expr scores = ctx.TensorInput(0);
+  if (RankOf(scores) < 2) ctx.Fail("scores must have rank >= 2 (N, C, ...)");
+  Expr log_prob = ctx.Emit(op::nn::log_softmax(scores, 1));
+  Expr loss = NegativeLogLikelihood(ctx, log_prob, ctx.TensorInput(1), OptionalInput(ctx, 2));
+  Out out = One(loss);
+  if (ctx.NumOutputs() > 1) out.push_back(OnnxValue::Tensor(log_prob));
+  return out;
+}
+
+Out ConvertHardmax(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  int64_t rank = RankOf(x);
+  int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", -1), rank);
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  Expr index = ctx.Emit(op::argmax(x, axis, true));
+  Expr positions = ArangeAlongAxis(ctx, dims[static_cast<size_t>(axis)], axis, rank);
+  return One(ctx.Emit(op::astype(ctx.Emit(op::equal(index, positions)), DTypeOf(x))));
+}
+
+Out ConvertOneHot(ConvertContext& ctx) {
+  auto depth_values = ctx.ConstDoubles(1);
+  if (!depth_values || depth_values->size() != 1) ctx.Fail("depth must be a scalar known at import time");
+  auto depth = static_cast<int64_t>((*depth_values)[0]);
+  if (depth < 1) ctx.Fail("depth must be positive, got " + std::to_string(depth));
+  Expr indices = ctx.TensorInput(0);
+  if (DTypeOf(indices) != DataType::Int64()) indices = ctx.Emit(op::astype(indices, DataType::Int64()));
+  Expr depth_scalar = ScalarConstant(DataType::Int64(), static_cast<double>(depth));
+  Expr wrapped = ctx.Emit(op::add(indices, depth_scalar));
+  indices = ctx.Emit(op::where(ctx.Emit(op::less(indices, ScalarConstant(DataType::Int64(), 0))), wrapped, indices));
+  int64_t out_rank = RankOf(indices) + 1;
+  int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", -1), out_rank);
+  Expr positions = ArangeAlongAxis(ctx, Int64(depth), axis, out_rank);
+  Expr hot = ctx.Emit(op::equal(ctx.Emit(op::expand_dims(indices, {axis})), positions));
+  Expr values = ctx.TensorInput(2);
+  auto pick = [&](int64_t i) { return ctx.Emit(op::take(values, ScalarConstant(DataType::Int64(), static_cast<double>(i)), 0)); };
+  return One(ctx.Emit(op::where(hot, pick(1), pick(0))));
+}
+
+Out ConvertIsInf(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  DataType dtype = DTypeOf(x);
+  double inf = std::numeric_limits<double>::infinity();
+  bool positive = ctx.AttrInt("detect_positive", 1) != 0;
+  bool negative = ctx.AttrInt("detect_negative", 1) != 0;
+  Expr is_positive = ctx.Emit(op::equal(x, ScalarConstant(dtype, inf)));
+  Expr is_negative = ctx.Emit(op::equal(x, ScalarConstant(dtype, -inf)));
+  if (positive && negative) return One(ctx.Emit(op::logical_or(is_positive, is_negative)));
+  if (positive) return One(is_positive);
+  if (negative) return One(is_negative);
+  return One(ctx.Emit(op::zeros_like(x, DataType::Bool())));
+}
+
+Out ConvertLRN(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  int64_t rank = RankOf(x);
+  if (rank < 3) ctx.Fail("input must have rank >= 3 (N, C, d1, ...)");
+  int64_t size = ctx.AttrInt("size", 0);
+  if (size < 1) ctx.Fail("size must be a positive integer");
+  DataType dtype = DTypeOf(x);
+  double alpha = ctx.AttrFloat("alpha", 1e-4), beta = ctx.AttrFloat("beta", 0.75), bias = ctx.AttrFloat("bias", 1.0);
+  PrimExpr channels = ctx.InputShape(0)[1];
+  std::vector<int64_t> pad_width(static_cast<size_t>(2 * rank), 0);
+  pad_width[2] = (size - 1) / 2;
+  pad_width[3] = size - 1 - (size - 1) / 2;
+  Expr padded = ctx.Emit(op::nn::pad(ctx.Emit(op::multiply(x, x)), pad_width));
+  Expr window;
+  for (int64_t k = 0; k < size; ++k) {
+    Expr slice = ctx.Emit(op::strided_slice(padded, {1}, {Int64(k)}, {ctx.Simplify(channels + Int64(k))}));
+    window = k == 0 ? slice : ctx.Emit(op::add(window, slice));
+  }
+  Expr scaled = ctx.Emit(op::add(ScalarConstant(dtype, bias), ctx.Emit(op::multiply(window, ScalarConstant(dtype, alpha / static_cast<double>(size))))));
+  return One(ctx.Emit(op::divide(x, ctx.Emit(op::power(scaled, ScalarConstant(dtype, beta))))));
+}
+
+}  // namespace
+
+void RegisterCompositeConverters(ConverterTable& table) {
+  table["NegativeLogLikelihoodLoss"].push_back({12, ConvertNegativeLogLikelihoodLoss});
+  table["SoftmaxCrossEntropyLoss"].push_back({12, ConvertSoftmaxCrossEntropyLoss});
+  table["Hardmax"].push_back({13, ConvertHardmax});
+  table["OneHot"].push_back({9, ConvertOneHot});
+  table["LRN"].push_back({1, ConvertLRN});
+  table["IsInf"].push_back({10, ConvertIsInf});
+  table["IsNaN"].push_back({9, [](ConvertContext& ctx) -> Out {
+                              Expr x = ctx.TensorInput(0);
+                              return One(ctx.Emit(op::not_equal(x, x)));
+                            }});
+  using UnaryMaker = Call (*)(Expr);
+  for (auto [name, maker] : std::vector<std::pair<const char*, UnaryMaker>>{{"Asin", op::asin},
+                                                                            {"Acos", op::acos},
+                                                                            {"Atan", op::atan},
+                                                                            {"Asinh", op::asinh},
+                                                                            {"Acosh", op::acosh},
+                                                                            {"Atanh", op::atanh}}) {
+    table[name].push_back({7, [maker](ConvertContext& ctx) -> Out { return One(ctx.Emit(maker(ctx.TensorInput(0)))); }});
+  }
+}
+
+}  // namespace rlx::frontend::onnx_impl
