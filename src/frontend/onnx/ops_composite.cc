@@ -24,6 +24,19 @@
 //     sq = x * x padded along C by (size - 1) // 2 before and the rest after;
 //     window = sum over k < size of sq[:, k : k + C]  (size shifted slices);
 //     x / (bias + alpha / size * window) ^ beta
+//   Celu(x; alpha) = max(x, 0) + min(alpha * (exp(x / alpha) - 1), 0)
+//   EyeLike(x (n, m); dtype, k) = astype(arange(m) - arange(n)[:, None] == k)
+//   HannWindow / HammingWindow / BlackmanWindow(size; periodic): host data
+//     (size must be known at import time), with N = size (periodic) or
+//     size - 1, of a0 - a1 cos(2 pi i / N) + a2 cos(4 pi i / N).
+//   GatherND(data, indices (..., k)), batch_dims 0: the first k dims of
+//     data are flattened, each index row becomes a linear index
+//     sum(where(i < 0, i + dims, i) * strides, axis=-1), and take(flat,
+//     linear, axis=0) gives indices.shape[:-1] + data.shape[k:].
+//   ScatterND(data, indices, updates; reduction): the same linear indices,
+//     broadcast over the slice dims, scatter_elements the flattened
+//     updates into the flattened data along axis 0.
+#include <cmath>
 #include <limits>
 
 #include "frontend/onnx/converter.h"
@@ -160,6 +173,109 @@ Out ConvertLRN(ConvertContext& ctx) {
   return One(ctx.Emit(op::divide(x, ctx.Emit(op::power(scaled, ScalarConstant(dtype, beta))))));
 }
 
+Out ConvertCelu(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  DataType dtype = DTypeOf(x);
+  double alpha = ctx.AttrFloat("alpha", 1.0);
+  Expr zero = ScalarConstant(dtype, 0.0);
+  Expr scaled = ctx.Emit(op::divide(x, ScalarConstant(dtype, alpha)));
+  Expr expm1 = ctx.Emit(op::subtract(ctx.Emit(op::exp(scaled)), ScalarConstant(dtype, 1.0)));
+  Expr negative_part = ctx.Emit(op::minimum(ctx.Emit(op::multiply(ScalarConstant(dtype, alpha), expm1)), zero));
+  return One(ctx.Emit(op::add(ctx.Emit(op::maximum(x, zero)), negative_part)));
+}
+
+Out ConvertEyeLike(ConvertContext& ctx) {
+  if (ctx.InputRank(0) != 2) ctx.Fail("input must be 2-D");
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  DataType dtype = ctx.HasAttr("dtype") ? DataTypeFromOnnx(static_cast<int>(ctx.AttrInt("dtype", 1)), "EyeLike")
+                                        : ctx.InputDType(0);
+  Expr rows = ArangeAlongAxis(ctx, dims[0], 0, 2);
+  Expr cols = ArangeAlongAxis(ctx, dims[1], 1, 2);
+  Expr diagonal = ScalarConstant(DataType::Int64(), static_cast<double>(ctx.AttrInt("k", 0)));
+  Expr on_diagonal = ctx.Emit(op::equal(ctx.Emit(op::subtract(cols, rows)), diagonal));
+  return One(ctx.Emit(op::astype(on_diagonal, dtype)));
+}
+
+// a0 - a1 cos(2 pi i / N) + a2 cos(4 pi i / N) for i < size.
+Out ConvertWindow(ConvertContext& ctx, double a0, double a1, double a2) {
+  auto size_values = ctx.ConstInts(0);
+  if (!size_values || size_values->size() != 1) ctx.Fail("size must be a scalar known at import time");
+  int64_t size = (*size_values)[0];
+  if (size < 0) ctx.Fail("size must not be negative, got " + std::to_string(size));
+  DataType dtype = DataTypeFromOnnx(static_cast<int>(ctx.AttrInt("output_datatype", 1)), "window");
+  double period = static_cast<double>(ctx.AttrInt("periodic", 1) != 0 ? size : size - 1);
+  std::vector<double> values;
+  for (int64_t i = 0; i < size; ++i) {
+    double phase = 2.0 * M_PI * static_cast<double>(i) / period;
+    values.push_back(a0 - a1 * std::cos(phase) + a2 * std::cos(2.0 * phase));
+  }
+  return {OnnxValue::Host(MakeHost(dtype, {size}, values))};
+}
+
+// The linear index into data's first k dims (flattened) of every index row
+// of `indices` (..., k), negative indices counted from the end.
+struct LinearIndex {
+  Expr linear;                   // indices.shape[:-1], int64
+  int64_t k;                     // index row length
+  std::vector<PrimExpr> dims;    // data's dims
+};
+
+LinearIndex LinearIndexOf(ConvertContext& ctx) {
+  if (ctx.AttrInt("batch_dims", 0) != 0) ctx.Fail("batch_dims other than 0 is not supported");
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  std::vector<PrimExpr> index_dims = ctx.InputShape(1);
+  if (index_dims.empty()) ctx.Fail("indices must have rank >= 1");
+  auto k = AsConstInt(index_dims.back());
+  if (!k || *k < 1 || *k > static_cast<int64_t>(dims.size())) {
+    ctx.Fail("the last dim of indices must be a constant in [1, rank of data]");
+  }
+  std::vector<PrimExpr> extents(dims.begin(), dims.begin() + *k), strides;
+  for (int64_t i = 0; i < *k; ++i) {
+    strides.push_back(ctx.Simplify(Product(dims, static_cast<size_t>(i + 1), static_cast<size_t>(*k))));
+  }
+  Expr indices = ctx.TensorInput(1);
+  if (DTypeOf(indices) != DataType::Int64()) indices = ctx.Emit(op::astype(indices, DataType::Int64()));
+  Expr extent_tensor = ctx.Materialize(OnnxValue::ShapeValues(extents));
+  Expr stride_tensor = ctx.Materialize(OnnxValue::ShapeValues(strides));
+  Expr negative = ctx.Emit(op::less(indices, ScalarConstant(DataType::Int64(), 0)));
+  indices = ctx.Emit(op::where(negative, ctx.Emit(op::add(indices, extent_tensor)), indices));
+  Expr linear = ctx.Emit(op::sum(ctx.Emit(op::multiply(indices, stride_tensor)), std::vector<int64_t>{-1}, false));
+  return {linear, *k, dims};
+}
+
+// data reshaped to (prod(dims[:k]), dims[k:]...).
+Expr FlattenLeading(ConvertContext& ctx, const Expr& data, const std::vector<PrimExpr>& dims, int64_t k) {
+  std::vector<PrimExpr> flat{ctx.Simplify(Product(dims, 0, static_cast<size_t>(k)))};
+  flat.insert(flat.end(), dims.begin() + k, dims.end());
+  return ctx.Emit(op::reshape(data, ShapeExprOf(flat)));
+}
+
+Out ConvertGatherND(ConvertContext& ctx) {
+  LinearIndex index = LinearIndexOf(ctx);
+  Expr flat = FlattenLeading(ctx, ctx.TensorInput(0), index.dims, index.k);
+  return One(ctx.Emit(op::take(flat, index.linear, 0)));
+}
+
+Out ConvertScatterND(ConvertContext& ctx) {
+  LinearIndex index = LinearIndexOf(ctx);
+  std::string reduction = ctx.AttrString("reduction", "none");
+  if (reduction == "none") reduction = "update";
+  if (reduction != "update" && reduction != "add" && reduction != "mul") ctx.Fail("unknown reduction '" + reduction + "'");
+  const std::vector<PrimExpr>& dims = index.dims;
+  std::vector<PrimExpr> row_dims = *ShapeOf(index.linear);
+  PrimExpr rows = ctx.Simplify(Product(row_dims, 0, row_dims.size()));
+  std::vector<PrimExpr> slice_dims(dims.begin() + index.k, dims.end());
+  std::vector<PrimExpr> update_dims{rows}, index_dims{rows};
+  update_dims.insert(update_dims.end(), slice_dims.begin(), slice_dims.end());
+  for (size_t i = 0; i < slice_dims.size(); ++i) index_dims.push_back(Int64(1));
+  Expr updates = ctx.Emit(op::reshape(ctx.TensorInput(2), ShapeExprOf(update_dims)));
+  Expr positions = ctx.Emit(op::reshape(index.linear, ShapeExprOf(index_dims)));
+  if (!slice_dims.empty()) positions = ctx.Emit(op::broadcast_to(positions, ShapeExprOf(update_dims)));
+  Expr flat = FlattenLeading(ctx, ctx.TensorInput(0), dims, index.k);
+  Expr scattered = ctx.Emit(op::scatter_elements(flat, positions, updates, 0, reduction));
+  return One(ctx.Emit(op::reshape(scattered, ShapeExprOf(dims))));
+}
+
 }  // namespace
 
 void RegisterCompositeConverters(ConverterTable& table) {
@@ -168,6 +284,14 @@ void RegisterCompositeConverters(ConverterTable& table) {
   table["Hardmax"].push_back({13, ConvertHardmax});
   table["OneHot"].push_back({9, ConvertOneHot});
   table["LRN"].push_back({1, ConvertLRN});
+  table["Celu"].push_back({12, ConvertCelu});
+  table["EyeLike"].push_back({9, ConvertEyeLike});
+  table["HannWindow"].push_back({17, [](ConvertContext& ctx) { return ConvertWindow(ctx, 0.5, 0.5, 0.0); }});
+  table["HammingWindow"].push_back(
+      {17, [](ConvertContext& ctx) { return ConvertWindow(ctx, 25.0 / 46.0, 21.0 / 46.0, 0.0); }});
+  table["BlackmanWindow"].push_back({17, [](ConvertContext& ctx) { return ConvertWindow(ctx, 0.42, 0.5, 0.08); }});
+  table["GatherND"].push_back({11, ConvertGatherND});
+  table["ScatterND"].push_back({11, ConvertScatterND});
   table["IsInf"].push_back({10, ConvertIsInf});
   table["IsNaN"].push_back({9, [](ConvertContext& ctx) -> Out {
                               Expr x = ctx.TensorInput(0);

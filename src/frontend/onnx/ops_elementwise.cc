@@ -349,8 +349,15 @@ void RegisterElementwiseConverters(ConverterTable& table) {
                               return One(ctx.Emit(op::equal(ctx.TensorInput(0), ctx.TensorInput(1))));
                             }});
   table["Mod"].push_back({10, [](ConvertContext& ctx) -> Out {
-                            if (ctx.AttrInt("fmod", 0) != 0) ctx.Fail("fmod=1 is not supported");
-                            return One(ctx.Emit(op::floor_mod(ctx.TensorInput(0), ctx.TensorInput(1))));
+                            Expr x = ctx.TensorInput(0), y = ctx.TensorInput(1);
+                            Expr remainder = ctx.Emit(op::floor_mod(x, y));
+                            if (ctx.AttrInt("fmod", 0) == 0) return One(remainder);
+                            // fmod takes x's sign, floor_mod y's: they differ by y where
+                            // the remainder is nonzero and the signs of x and y differ.
+                            Expr zero = Scalar(ctx, x, 0.0);
+                            Expr signs_differ = ctx.Emit(op::not_equal(ctx.Emit(op::less(x, zero)), ctx.Emit(op::less(y, zero))));
+                            Expr adjust = ctx.Emit(op::logical_and(signs_differ, ctx.Emit(op::not_equal(remainder, zero))));
+                            return One(ctx.Emit(op::where(adjust, ctx.Emit(op::subtract(remainder, y)), remainder)));
                           }});
   AddUnary(table, "Relu", op::nn::relu);
   AddUnary(table, "Sigmoid", op::sigmoid);

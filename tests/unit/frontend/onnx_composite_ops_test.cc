@@ -1,6 +1,7 @@
 // The ONNX converters composed from existing Relax operators (ops_composite.cc):
 // SoftmaxCrossEntropyLoss / NegativeLogLikelihoodLoss, Hardmax, OneHot,
-// IsNaN / IsInf and the inverse trigonometric functions, imported, compiled
+// IsNaN / IsInf, the inverse trigonometric functions, GatherND / ScatterND,
+// EyeLike, the window functions and Mod with fmod=1, imported, compiled
 // with the default pipeline and run on the VM against C++ references.
 #include <gtest/gtest.h>
 
@@ -144,6 +145,54 @@ TEST(OnnxCompositeOpsTest, HardmaxOneHotIsNaNIsInfAsin) {
   // Hardmax along axis 0 marks rows 1, 0, 1; asin(1) = pi/2, asin(0) = 0.
   float half_pi = static_cast<float>(M_PI / 2);
   ExpectNear(fields[3].AsNDArray().ToVector<float>(), {0, half_pi, 0, half_pi, 0, half_pi});
+}
+
+// data (n, 2, 2) with a symbolic leading dim; index rows of length 2 (one
+// negative); ScatterND adds rows of updates; fmod keeps the dividend's sign.
+TEST(OnnxCompositeOpsTest, GatherScatterNDEyeLikeWindowFmod) {
+  Builder b(16);
+  b.Input("data", {std::string("n"), int64_t{2}, int64_t{2}});
+  b.Input("indices", {int64_t{2}, int64_t{2}}, onnx::TensorProto::INT64);
+  b.Input("updates", {int64_t{2}, int64_t{2}});
+  b.Input("a", {int64_t{4}});
+  b.Input("m", {int64_t{4}});
+  b.Node("GatherND", {"data", "indices"}, {"gathered"});
+  auto* scatter = b.Node("ScatterND", {"data", "indices", "updates"}, {"scattered"});
+  Builder::AttrString(scatter, "reduction", "add");
+  b.Node("Shape", {"updates"}, {"ushape"});
+  b.Node("ConstantOfShape", {"ushape"}, {"square"});
+  auto* eye = b.Node("EyeLike", {"square"}, {"eye"});
+  Builder::AttrInt(eye, "k", 1);
+  auto* fmod = b.Node("Mod", {"a", "m"}, {"remainder"});
+  Builder::AttrInt(fmod, "fmod", 1);
+  b.Output("gathered");
+  b.Output("scattered");
+  b.Output("eye");
+  b.Output("remainder");
+  CompiledModel model(b, "nd_eye_fmod");
+  std::vector<float> data{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};  // n = 3
+  rt::Value out = model.Run({rt::NDArray::FromVector<float>({3, 2, 2}, data),
+                             rt::NDArray::FromVector<int64_t>({2, 2}, {2, 0, -3, 1}),
+                             rt::NDArray::FromVector<float>({2, 2}, {100, 200, 300, 400}),
+                             rt::NDArray::FromVector<float>({4}, {-4.0f, 4.0f, 5.5f, -7.0f}),
+                             rt::NDArray::FromVector<float>({4}, {3.0f, -3.0f, 2.0f, -2.0f})});
+  const auto& fields = out.AsArray();
+  ASSERT_EQ(fields.size(), 4u);
+  // Rows data[2, 0] and data[0, 1].
+  ExpectNear(fields[0].AsNDArray().ToVector<float>(), {8, 9, 2, 3});
+  ExpectNear(fields[1].AsNDArray().ToVector<float>(), {0, 1, 302, 403, 4, 5, 6, 7, 108, 209, 10, 11});
+  ExpectNear(fields[2].AsNDArray().ToVector<float>(), {0, 1, 0, 0});
+  ExpectNear(fields[3].AsNDArray().ToVector<float>(), {-1.0f, 1.0f, 1.5f, -1.0f});
+}
+
+TEST(OnnxCompositeOpsTest, HannWindowIsFoldedAtImportTime) {
+  Builder b(17);
+  b.ConstInts("size", {4}, true);
+  b.Node("HannWindow", {"size"}, {"window"});
+  b.Output("window");
+  CompiledModel model(b, "hann");
+  rt::Value out = model.Run({});
+  ExpectNear(out.AsNDArray().ToVector<float>(), {0.0f, 0.5f, 1.0f, 0.5f});
 }
 
 }  // namespace
