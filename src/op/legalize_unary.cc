@@ -7,7 +7,8 @@
 // activations. Semantics, per element, as topi defines them:
 //   abs        float: fabs(x); signed int: x >= 0 ? x : -x; unsigned/bool: x
 //   negative   0 - x
-//   exp, log, sqrt, rsqrt, sin, cos, tanh, sigmoid, erf
+//   exp, log, sqrt, rsqrt, sin, cos, tanh, sigmoid, erf, asin, acos, atan,
+//   asinh, acosh, atanh
 //              the TIR intrinsic of that name
 //   floor, ceil, round
 //              floats: the intrinsic (round is half away from zero, as
@@ -124,7 +125,8 @@ void RegisterClipLegalize() {
 }  // namespace
 
 void RegisterUnaryLegalizations() {
-  for (const char* name : {"exp", "log", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "erf"}) {
+  for (const char* name : {"exp", "log", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "erf", "asin", "acos",
+                           "atan", "asinh", "acosh", "atanh"}) {
     RegisterElementwiseLegalize(name, std::string("tir_") + name, Intrinsic(name));
   }
   for (const char* name : {"floor", "ceil", "round"}) {

@@ -2,7 +2,7 @@
 //
 // The result has the input's struct info (logical_not too, as in TVM: it is
 // meant for bool tensors and keeps their dtype). Transcendental operators (exp, log, sqrt, rsqrt, sin, cos,
-// tanh, sigmoid, erf, gelu, gelu_tanh, silu) require a floating-point input
+// asin, acos, atan, asinh, acosh, atanh, tanh, sigmoid, erf, gelu, gelu_tanh, silu) require a floating-point input
 // when its dtype is known, as in TVM; an unknown dtype is accepted.
 #include <fmt/format.h>
 
@@ -53,7 +53,8 @@ void RegisterUnaryOps() {
   for (const char* name : {"abs", "negative", "floor", "ceil", "round", "sign", "square", "logical_not"}) {
     RegisterUnary(name, "x", UnaryKind::kArith);
   }
-  for (const char* name : {"exp", "log", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "erf"}) {
+  for (const char* name : {"exp", "log", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "erf", "asin", "acos",
+                           "atan", "asinh", "acosh", "atanh"}) {
     RegisterUnary(name, "x", UnaryKind::kFloatOnly);
   }
   RegisterUnary("nn.relu", "data", UnaryKind::kArith);
@@ -81,6 +82,12 @@ RLX_DEFINE_UNARY_CALL(cos)
 RLX_DEFINE_UNARY_CALL(tanh)
 RLX_DEFINE_UNARY_CALL(sigmoid)
 RLX_DEFINE_UNARY_CALL(erf)
+RLX_DEFINE_UNARY_CALL(asin)
+RLX_DEFINE_UNARY_CALL(acos)
+RLX_DEFINE_UNARY_CALL(atan)
+RLX_DEFINE_UNARY_CALL(asinh)
+RLX_DEFINE_UNARY_CALL(acosh)
+RLX_DEFINE_UNARY_CALL(atanh)
 RLX_DEFINE_UNARY_CALL(floor)
 RLX_DEFINE_UNARY_CALL(ceil)
 RLX_DEFINE_UNARY_CALL(round)

@@ -64,6 +64,13 @@ Call cos(Expr x);
 Call tanh(Expr x);
 Call sigmoid(Expr x);
 Call erf(Expr x);
+// Inverse trigonometric and hyperbolic functions (float inputs; libm).
+Call asin(Expr x);
+Call acos(Expr x);
+Call atan(Expr x);
+Call asinh(Expr x);
+Call acosh(Expr x);
+Call atanh(Expr x);
 Call floor(Expr x);
 Call ceil(Expr x);
 Call round(Expr x);

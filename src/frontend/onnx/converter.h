@@ -83,6 +83,7 @@ void RegisterShapeConverters(ConverterTable& table);
 void RegisterManipulateConverters(ConverterTable& table);
 void RegisterNNConverters(ConverterTable& table);
 void RegisterReduceConverters(ConverterTable& table);
+void RegisterCompositeConverters(ConverterTable& table);
 
 // What a converter sees of the node being converted.
 class ConvertContext {

@@ -46,6 +46,7 @@ const ConverterTable& GetConverterTable() {
     RegisterManipulateConverters(t);
     RegisterNNConverters(t);
     RegisterReduceConverters(t);
+    RegisterCompositeConverters(t);
     for (auto& [name, entries] : t) {
       std::sort(entries.begin(), entries.end(),
                 [](const ConverterEntry& a, const ConverterEntry& b) { return a.since_version < b.since_version; });

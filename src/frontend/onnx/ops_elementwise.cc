@@ -349,8 +349,23 @@ void RegisterElementwiseConverters(ConverterTable& table) {
                               return One(ctx.Emit(op::equal(ctx.TensorInput(0), ctx.TensorInput(1))));
                             }});
   table["Mod"].push_back({10, [](ConvertContext& ctx) -> Out {
-                            if (ctx.AttrInt("fmod", 0) != 0) ctx.Fail("fmod=1 is not supported");
-                            return One(ctx.Emit(op::floor_mod(ctx.TensorInput(0), ctx.TensorInput(1))));
+                            Expr x = ctx.TensorInput(0), y = ctx.TensorInput(1);
+                            if (ctx.AttrInt("fmod", 0) == 0) return One(ctx.Emit(op::floor_mod(x, y)));
+                            // float16 is computed in float32 (the adjustment below would round twice).
+                            DataType dtype = DTypeOf(x);
+                            bool widen = dtype.is_floating() && dtype.bits() == 16;
+                            if (widen) {
+                              x = ctx.Emit(op::astype(x, DataType::Float32()));
+                              y = ctx.Emit(op::astype(y, DataType::Float32()));
+                            }
+                            Expr remainder = ctx.Emit(op::floor_mod(x, y));
+                            // fmod takes x's sign, floor_mod y's: they differ by y where
+                            // the remainder is nonzero and the signs of x and y differ.
+                            Expr zero = Scalar(ctx, x, 0.0);
+                            Expr signs_differ = ctx.Emit(op::not_equal(ctx.Emit(op::less(x, zero)), ctx.Emit(op::less(y, zero))));
+                            Expr adjust = ctx.Emit(op::logical_and(signs_differ, ctx.Emit(op::not_equal(remainder, zero))));
+                            Expr out = ctx.Emit(op::where(adjust, ctx.Emit(op::subtract(remainder, y)), remainder));
+                            return One(widen ? ctx.Emit(op::astype(out, dtype)) : out);
                           }});
   AddUnary(table, "Relu", op::nn::relu);
   AddUnary(table, "Sigmoid", op::sigmoid);

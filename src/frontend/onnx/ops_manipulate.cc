@@ -1,5 +1,5 @@
 // Converters of ONNX data-movement operators: Transpose, Flatten, Split,
-// Tile, Pad, GatherElements, ScatterElements, CumSum, Einsum, Dropout,
+// Tile, Pad, GatherElements, ScatterElements (and its opset-9 name Scatter), CumSum, Einsum, Dropout,
 // ArgMax/ArgMin, Trilu, DepthToSpace, SpaceToDepth.
 //
 // Opset differences handled here: Split's sizes are an attribute before 13
@@ -213,6 +213,7 @@ void RegisterManipulateConverters(ConverterTable& table) {
   table["Pad"].push_back({2, ConvertPad});
   table["GatherElements"].push_back({11, ConvertGatherElements});
   table["ScatterElements"].push_back({11, ConvertScatterElements});
+  table["Scatter"].push_back({9, ConvertScatterElements});  // deprecated in 11 for ScatterElements
   table["CumSum"].push_back({11, ConvertCumSum});
   table["Einsum"].push_back({12, ConvertEinsum});
   table["Dropout"].push_back({1, ConvertDropout});
