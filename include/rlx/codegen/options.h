@@ -23,7 +23,9 @@ struct CodegenOptions {
   // with blocks or multi-dimensional accesses; harmless on lowered ones).
   bool lower = true;
   // Before lowering, give elementwise loop nests the default CPU schedule
-  // (tir::ScheduleInjectiveCPU: parallel outer loop, vectorized inner loop).
+  // (tir::ScheduleInjectiveCPU: parallel outer loop, vectorized inner loop)
+  // and the other nests a parallel outer spatial loop
+  // (tir::ScheduleReductionCPU).
   // Only with `lower` and opt_level >= 1.
   bool schedule = true;
   // Run LLVM's verifier on the generated module (a failure is an internal

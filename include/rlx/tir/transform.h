@@ -58,6 +58,16 @@ PrimFunc Simplify(const PrimFunc& func);
 // Other nests are left as they are. Idempotent.
 PrimFunc ScheduleInjectiveCPU(const PrimFunc& func);
 
+// The default CPU schedule of the other nests (run right after
+// ScheduleInjectiveCPU): in each perfect nest of serial loops around one
+// block (reductions with init included), the outermost loop bound to a
+// spatial iteration variable that provably owns the block's writes (every
+// store has exactly that variable at one index position, and reads of the
+// stored buffers too), skipping loops of constant extent < 2, becomes
+// parallel. Loops below a reduce loop are never chosen; nests with a small
+// constant iteration count and anything unproven are left alone. Idempotent.
+PrimFunc ScheduleReductionCPU(const PrimFunc& func);
+
 // LowerInitBlock, ConvertBlocksToLoops, FlattenBuffer, Simplify.
 PrimFunc LowerForCodegen(const PrimFunc& func);
 

@@ -152,10 +152,11 @@ void OptimizeModule(llvm::Module& module, llvm::TargetMachine* target, int opt_l
 }
 
 // The TIR lowering of one function before codegen: the default CPU schedule
-// (when enabled and optimizing), then LowerForCodegen.
+// (injective nests, then the others; when enabled and optimizing), then
+// LowerForCodegen.
 tir::PrimFunc LowerFunction(const tir::PrimFunc& func, const CodegenOptions& options) {
   bool schedule = options.schedule && options.opt_level >= 1;
-  return tir::LowerForCodegen(schedule ? tir::ScheduleInjectiveCPU(func) : func);
+  return tir::LowerForCodegen(schedule ? tir::ScheduleReductionCPU(tir::ScheduleInjectiveCPU(func)) : func);
 }
 
 std::unique_ptr<llvm::Module> BuildModule(llvm::LLVMContext* context, llvm::TargetMachine* target,
