@@ -277,6 +277,48 @@ std::optional<LegalizeSpec> Resize2DSpec(const Call& call) {
   return spec;
 }
 
+// topk's K: k, or the whole axis when k <= 0 or k is not below a constant
+// axis dim (the struct-info rule).
+ir::PrimExpr TopKCount(const Tensor& x, int axis, int64_t k) {
+  std::optional<int64_t> dim = ir::AsConstInt(x.shape()[axis]);
+  if (k > 0 && (!dim || k < *dim)) return ir::MakeInt(k);
+  return x.shape()[axis];
+}
+
+DataType IndexDtype(const Call& call) {
+  DataType dtype = GetDataTypeAttr(call, "dtype", DataType::Int32());
+  return dtype.is_void() ? graph::GetStructInfo(call->args[0]).as<graph::TensorStructInfoNode>()->dtype : dtype;
+}
+
+std::optional<LegalizeSpec> TopKSpec(const Call& call) {
+  LegalizeSpec spec = NamedSpec(call);
+  int axis = NormalizeAxis(call, GetIntAttr(call, "axis", -1), Rank(call, 0));
+  int64_t k = GetIntAttr(call, "k", 1);
+  bool largest = GetBoolAttr(call, "largest", true);
+  std::string ret_type = GetStringAttr(call, "ret_type", "both");
+  DataType index_dtype = IndexDtype(call);
+  spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
+    std::vector<Tensor> both = compute::TopK(in[0], TopKCount(in[0], axis, k), axis, largest, index_dtype);
+    if (ret_type == "values") return std::vector<Tensor>{both[0]};
+    if (ret_type == "indices") return std::vector<Tensor>{both[1]};
+    return both;
+  };
+  return spec;
+}
+
+std::optional<LegalizeSpec> SortSpec(const Call& call) {
+  LegalizeSpec spec = NamedSpec(call);
+  int axis = NormalizeAxis(call, GetIntAttr(call, "axis", -1), Rank(call, 0));
+  bool descending = GetBoolAttr(call, "descending", false);
+  bool indices = OpName(call) == "argsort";
+  DataType index_dtype = indices ? IndexDtype(call) : DataType::Void();
+  spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
+    return std::vector<Tensor>{indices ? compute::Argsort(in[0], axis, descending, index_dtype)
+                                       : compute::Sort(in[0], axis, descending)};
+  };
+  return spec;
+}
+
 using SpecBuilder = std::optional<LegalizeSpec> (*)(const Call& call);
 
 // The legalized operators (names without "relax.") and their spec builders.
@@ -304,6 +346,9 @@ const std::vector<std::pair<std::string, SpecBuilder>>& SpecTable() {
       {"cumsum", CumsumSpec},
       {"einsum", EinsumSpec},
       {"image.resize2d", Resize2DSpec},
+      {"topk", TopKSpec},
+      {"sort", SortSpec},
+      {"argsort", SortSpec},
   };
   return table;
 }

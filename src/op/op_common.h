@@ -66,6 +66,7 @@ void RegisterImageOps();
 void RegisterSearchScanOps();
 void RegisterEinsumOps();
 void RegisterCreateOps();  // creation ops and `where` (create.cc)
+void RegisterSortingOps();  // sort, argsort, topk (sorting.cc)
 
 // Per-family legalizations (src/op/legalize_*.cc, create.cc), attached after
 // every operator is registered.

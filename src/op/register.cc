@@ -30,6 +30,7 @@ void RegisterAllOps() {
     detail::RegisterSearchScanOps();
     detail::RegisterEinsumOps();
     detail::RegisterCreateOps();
+    detail::RegisterSortingOps();
     detail::RegisterBinaryLegalizations();
     detail::RegisterNNLegalizations();
     detail::RegisterUnaryLegalizations();

@@ -76,6 +76,13 @@ Tensor Cumsum(const Tensor& x, std::optional<int> axis, DataType dtype, bool exc
 // struct-info rule).
 Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts);
 
+// ---------------------------------------------------------------- sorting
+// topk along `axis`: {values, indices} of the best `k` elements (k <= the
+// axis dim), in order, ties by the lower index; argsort / sort are stable.
+std::vector<Tensor> TopK(const Tensor& x, ir::PrimExpr k, int axis, bool largest, DataType index_dtype);
+Tensor Argsort(const Tensor& x, int axis, bool descending, DataType index_dtype);
+Tensor Sort(const Tensor& x, int axis, bool descending);
+
 // ---------------------------------------------------------------- image
 struct ResizeParams {
   std::vector<int> pos;  // positions of N, C, H, W

@@ -1,17 +1,20 @@
 // Converters of ONNX data-movement operators: Transpose, Flatten, Split,
 // Tile, Pad, GatherElements, ScatterElements (and its opset-9 name Scatter), CumSum, Einsum, Dropout,
-// ArgMax/ArgMin, Trilu, DepthToSpace, SpaceToDepth.
+// ArgMax/ArgMin, TopK, Trilu, DepthToSpace, SpaceToDepth.
 //
 // Opset differences handled here: Split's sizes are an attribute before 13
 // and an input from 13; Pad's pads and value are attributes before 11 and
 // inputs from 11; ScatterElements gains `reduction` in 16; ArgMax/ArgMin
-// gain select_last_index in 12.
+// gain select_last_index in 12; TopK's k is an attribute in 1 and an input
+// (known at import time) from 10, `largest` and `sorted` come in 11 (the
+// result is always sorted, which `sorted=0` allows).
 #include <algorithm>
 
 #include "frontend/onnx/converter.h"
 #include "rlx/op/manipulate.h"
 #include "rlx/op/nn.h"
 #include "rlx/op/op.h"
+#include "rlx/op/sorting.h"
 #include "rlx/op/statistical.h"
 
 namespace rlx::frontend::onnx_impl {
@@ -170,6 +173,22 @@ Out ConvertArgReduce(ConvertContext& ctx, bool is_max) {
   return One(ctx.Emit(op::subtract(ScalarConstant(DataType::Int64(), static_cast<double>(*dim - 1)), index)));
 }
 
+// TopK -> R.topk(x, k, axis, "both", largest, int64) and its two fields.
+Out ConvertTopK(ConvertContext& ctx) {
+  int64_t rank = ctx.InputRank(0);
+  int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", -1), rank);
+  int64_t k = ctx.opset() < 10 ? ctx.AttrInt("k", 1) : ctx.RequireInts(1, "TopK's k").at(0);
+  std::optional<int64_t> dim = AsConstInt(ctx.InputShape(0)[static_cast<size_t>(axis)]);
+  if (k <= 0 || (dim && k > *dim)) {
+    ctx.Fail("k = " + std::to_string(k) + " is out of range for an axis of size " +
+             ir::ToString(ctx.InputShape(0)[static_cast<size_t>(axis)]));
+  }
+  bool largest = ctx.AttrInt("largest", 1) != 0;
+  Expr both = ctx.Emit(op::topk(ctx.TensorInput(0), k, axis, "both", largest, DataType::Int64()));
+  return {OnnxValue::Tensor(ctx.Emit(make<graph::TupleGetItemNode>(both, 0))),
+          OnnxValue::Tensor(ctx.Emit(make<graph::TupleGetItemNode>(both, 1)))};
+}
+
 Out ConvertTrilu(ConvertContext& ctx) {
   int64_t k = 0;
   if (ctx.HasInput(1)) k = ctx.RequireInts(1, "Trilu's k")[0];
@@ -222,6 +241,7 @@ void RegisterManipulateConverters(ConverterTable& table) {
   table["SpaceToDepth"].push_back({1, ConvertSpaceToDepth});
   table["ArgMax"].push_back({1, [](ConvertContext& ctx) { return ConvertArgReduce(ctx, true); }});
   table["ArgMin"].push_back({1, [](ConvertContext& ctx) { return ConvertArgReduce(ctx, false); }});
+  table["TopK"].push_back({1, ConvertTopK});
 }
 
 }  // namespace rlx::frontend::onnx_impl
