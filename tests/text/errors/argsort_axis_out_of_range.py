@@ -1,4 +1,4 @@
-# ERROR: 5:13: argsort: axis 2 is out of range for a tensor of rank 2
+# ERROR: 6:13: argsort: axis 2 is out of range for a tensor of rank 2
 @I.ir_module
 class Module:
     @R.function

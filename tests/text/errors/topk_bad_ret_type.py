@@ -1,4 +1,4 @@
-# ERROR: 5:13: topk: ret_type must be "both", "values" or "indices", got "all"
+# ERROR: 6:13: topk: ret_type must be "both", "values" or "indices", got "all"
 @I.ir_module
 class Module:
     @R.function
