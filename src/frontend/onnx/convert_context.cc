@@ -266,4 +266,8 @@ graph::TensorDataPtr ConvertContext::AttrTensorData(const std::string& name) con
 
 Expr ConvertContext::Emit(const Expr& call) { return builder_.Emit(call); }
 
+Expr ConvertContext::MatchCastToDims(const Expr& tensor, std::vector<PrimExpr> dims) {
+  return builder_.EmitMatchCast(tensor, graph::TensorSInfo(std::move(dims), DTypeOf(tensor)));
+}
+
 }  // namespace rlx::frontend::onnx_impl

@@ -142,6 +142,9 @@ class ConvertContext {
 
   // Emission: normalizes and binds `call`, returning the bound variable.
   Expr Emit(const Expr& call);
+  // `tensor` match_cast to `dims`, keeping its dtype (a run-time shape check
+  // binding the aligned dims), returning the new variable.
+  Expr MatchCastToDims(const Expr& tensor, std::vector<PrimExpr> dims);
   // Simplifies a shape expression with the analyzer.
   PrimExpr Simplify(const PrimExpr& expr) { return analyzer().Simplify(expr); }
   // A Constant for host data.

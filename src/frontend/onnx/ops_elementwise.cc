@@ -86,7 +86,7 @@ Expr AlignBroadcastOperand(ConvertContext& ctx, const Expr& lhs, const Expr& rhs
     changed = true;
   }
   if (!changed) return rhs;
-  return ctx.builder().EmitMatchCast(rhs, graph::TensorSInfo(aligned, graph::GetStructInfo(rhs).as<graph::TensorStructInfoNode>()->dtype));
+  return ctx.MatchCastToDims(rhs, std::move(aligned));
 }
 
 void AddBinary(ConverterTable& table, const std::string& name, int since, BinaryMaker maker,

@@ -183,8 +183,7 @@ Expr AlignConcatOperand(ConvertContext& ctx, const Expr& first, const Expr& tens
     changed = true;
   }
   if (!changed) return tensor;
-  DataType dtype = graph::GetStructInfo(tensor).as<graph::TensorStructInfoNode>()->dtype;
-  return ctx.builder().EmitMatchCast(tensor, graph::TensorSInfo(aligned, dtype));
+  return ctx.MatchCastToDims(tensor, std::move(aligned));
 }
 
 Out ConvertConcat(ConvertContext& ctx) {
