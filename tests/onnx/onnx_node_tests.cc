@@ -22,6 +22,10 @@
 // with its int64 and small (<= 8 elements) inputs bound to the test's values
 // (OnnxImportOptions::input_values) and, if it passes, reported as a pass
 // with "inputs bound: ..." and counted apart in the totals.
+//
+// ONNX's test data store bfloat16 tensors as UINT16 TensorProtos (numpy has
+// no bfloat16); where the model declares the input or output BFLOAT16, the
+// runner reads the uint16 data as bfloat16 bit patterns.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -139,18 +143,37 @@ bool NeedsKnownInputs(const std::string& message) {
          message.find("computed at run time") != std::string::npos;
 }
 
-// The graph input names of the model, in order, without initializers.
-std::vector<std::string> GraphInputNames(const fs::path& model) {
+// The model's graph inputs (without initializers) and outputs: names and
+// element types, in order.
+struct GraphSignature {
+  std::vector<std::string> input_names;
+  std::vector<int> input_types, output_types;
+};
+
+GraphSignature ReadSignature(const fs::path& model) {
   onnx::ModelProto proto;
   std::ifstream file(model, std::ios::binary);
   proto.ParseFromIstream(&file);
   std::set<std::string> initializers;
   for (const auto& init : proto.graph().initializer()) initializers.insert(init.name());
-  std::vector<std::string> names;
+  GraphSignature signature;
   for (const auto& input : proto.graph().input()) {
-    if (!initializers.count(input.name())) names.push_back(input.name());
+    if (initializers.count(input.name())) continue;
+    signature.input_names.push_back(input.name());
+    signature.input_types.push_back(input.type().tensor_type().elem_type());
   }
-  return names;
+  for (const auto& output : proto.graph().output()) signature.output_types.push_back(output.type().tensor_type().elem_type());
+  return signature;
+}
+
+// Test data as the model declares it: uint16 data of a BFLOAT16 value are
+// bfloat16 bit patterns (see the top).
+rlx::graph::TensorDataPtr AsDeclaredType(rlx::graph::TensorDataPtr data, const std::vector<int>& types, size_t index) {
+  if (index >= types.size() || types[index] != onnx::TensorProto::BFLOAT16) return data;
+  if (!(data->dtype == rlx::DataType::UInt(16))) return data;
+  auto copy = std::make_shared<rlx::graph::TensorData>(*data);
+  copy->dtype = rlx::DataType::BFloat16();
+  return copy;
 }
 
 // Runs one test in the current process; writes the reason to `reason`.
@@ -161,12 +184,17 @@ std::vector<std::string> GraphInputNames(const fs::path& model) {
 Outcome RunTest(const fs::path& test_dir, std::string& reason, std::string& bound) {
   fs::path data = test_dir / "test_data_set_0";
   std::vector<rlx::graph::TensorDataPtr> inputs;
+  std::string model = (test_dir / "model.onnx").string();
+  GraphSignature signature = ReadSignature(model);
   auto read_inputs = [&] {
-    for (const auto& path : DataFiles(data, "input_")) inputs.push_back(rlx::frontend::ReadOnnxTensorFile(path.string()));
+    inputs.clear();
+    for (const auto& path : DataFiles(data, "input_")) {
+      inputs.push_back(AsDeclaredType(rlx::frontend::ReadOnnxTensorFile(path.string()), signature.input_types,
+                                      inputs.size()));
+    }
   };
   rlx::ir::IRModule mod;
   rlx::frontend::OnnxImportOptions options;
-  std::string model = (test_dir / "model.onnx").string();
   try {
     mod = rlx::frontend::ImportOnnx(model);
     read_inputs();
@@ -175,7 +203,7 @@ Outcome RunTest(const fs::path& test_dir, std::string& reason, std::string& boun
     if (reason.find("unsupported ONNX operator") != std::string::npos) return kUnsupported;
     if (!NeedsKnownInputs(reason)) return kFail;
     read_inputs();
-    std::vector<std::string> names = GraphInputNames(model);
+    const std::vector<std::string>& names = signature.input_names;
     for (size_t i = 0; i < names.size() && i < inputs.size(); ++i) {
       if (inputs[i]->dtype == rlx::DataType::Int64() || inputs[i]->NumElements() <= 8) {
         options.input_values[names[i]] = inputs[i];
@@ -190,7 +218,7 @@ Outcome RunTest(const fs::path& test_dir, std::string& reason, std::string& boun
     }
   }
   std::vector<rt::Value> args;
-  std::vector<std::string> names = GraphInputNames(model);
+  const std::vector<std::string>& names = signature.input_names;
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (i < names.size() && options.input_values.count(names[i])) continue;
     args.emplace_back(ToNDArray(*inputs[i]));
@@ -209,7 +237,9 @@ Outcome RunTest(const fs::path& test_dir, std::string& reason, std::string& boun
       reason = "output " + std::to_string(i) + " is not a tensor";
       return kFail;
     }
-    std::string diff = Compare(outputs[i].AsNDArray(), ToNDArray(*rlx::frontend::ReadOnnxTensorFile(expected[i].string())));
+    rlx::graph::TensorDataPtr want =
+        AsDeclaredType(rlx::frontend::ReadOnnxTensorFile(expected[i].string()), signature.output_types, i);
+    std::string diff = Compare(outputs[i].AsNDArray(), ToNDArray(*want));
     if (!diff.empty()) {
       reason = "output " + std::to_string(i) + ": " + diff;
       return kFail;
