@@ -52,7 +52,8 @@ StructInfo InferResize2DSInfo(const Call& call, BlockBuilder& builder) {
   CheckChoice(call, "method", GetStringAttr(call, "method", "linear"), {"nearest_neighbor", "linear", "cubic"});
   CheckChoice(call, "coordinate_transformation_mode",
               GetStringAttr(call, "coordinate_transformation_mode", "half_pixel"),
-              {"half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel", "tf_half_pixel_for_nn"});
+              {"half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel", "tf_half_pixel_for_nn",
+               "tf_crop_and_resize"});
   CheckChoice(call, "rounding_method", GetStringAttr(call, "rounding_method", "round"),
               {"", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil"});
   std::vector<int> pos = LayoutPositions(call, "layout", GetStringAttr(call, "layout", "NCHW"), "NCHW");

@@ -6,7 +6,7 @@
 //
 // An operator whose arguments lack a known shape (only a rank), or whose
 // attributes ask for something the TE computation does not implement
-// (resize2d's cubic method, attention's window_size), is left as it is:
+// (attention's window_size), is left as it is:
 // legalization returns the call unchanged, as TVM's does for what it cannot
 // lower.
 #include "legalize_nn.h"
@@ -258,6 +258,26 @@ std::optional<LegalizeSpec> EinsumSpec(const Call& call) {
   return spec;
 }
 
+// resize2d's roi (start_h, start_w, end_h, end_w): 4 numbers, or nullopt
+// when it is something else (left unlegalized).
+std::optional<std::vector<double>> RoiValues(const Call& call) {
+  ObjectRef roi = FindAttr(call, "roi");
+  if (!roi.defined()) return std::vector<double>{0.0, 0.0, 0.0, 0.0};
+  const auto* array = roi.as<ir::ArrayNode>();
+  if (array == nullptr || array->elements.size() != 4) return std::nullopt;
+  std::vector<double> values;
+  for (const ObjectRef& element : array->elements) {
+    if (const auto* f = element.as<ir::FloatImmNode>()) {
+      values.push_back(f->value);
+    } else if (const auto* i = element.as<ir::IntImmNode>()) {
+      values.push_back(static_cast<double>(i->value));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return values;
+}
+
 std::optional<LegalizeSpec> Resize2DSpec(const Call& call) {
   LegalizeSpec spec = NamedSpec(call);
   compute::ResizeParams p;
@@ -266,7 +286,12 @@ std::optional<LegalizeSpec> Resize2DSpec(const Call& call) {
   p.coordinate_transformation_mode = GetStringAttr(call, "coordinate_transformation_mode", "half_pixel");
   p.rounding_method = GetStringAttr(call, "rounding_method", "round");
   p.out_dtype = OutDtype(call);
-  if (p.method == "cubic" || p.coordinate_transformation_mode == "tf_half_pixel_for_nn") return std::nullopt;
+  p.cubic_alpha = GetFloatAttr(call, "cubic_alpha", -0.5);
+  p.cubic_exclude = GetIntAttr(call, "cubic_exclude", 0) != 0;
+  p.extrapolation_value = GetFloatAttr(call, "extrapolation_value", 0.0);
+  std::optional<std::vector<double>> roi = RoiValues(call);
+  if (!roi) return std::nullopt;
+  p.roi = *roi;
   const auto* size = graph::GetStructInfo(call->args[1]).as<graph::ShapeStructInfoNode>();
   if (size == nullptr || !size->values) return std::nullopt;
   spec.compute = [=](const std::vector<Tensor>& in, const Shapes& shapes) {

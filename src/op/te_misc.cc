@@ -22,12 +22,18 @@
 // - einsum: output letters (and broadcast "..." dims) are spatial axes, the
 //   other letters reduce axes; an operand's "..." dim of constant size 1
 //   reads index 0 (broadcast).
-// - resize2d: nearest_neighbor and linear (bilinear) with the
-//   half_pixel, align_corners, asymmetric and pytorch_half_pixel coordinate
-//   maps; source indices are clamped to the input.
+// - resize2d: nearest_neighbor, linear (bilinear) and cubic (bicubic with
+//   Keys' kernel of parameter cubic_alpha; cubic_exclude drops the points
+//   outside the input and renormalizes) with the half_pixel, align_corners,
+//   asymmetric, pytorch_half_pixel, tf_half_pixel_for_nn and
+//   tf_crop_and_resize coordinate maps (the latter maps through `roi` and
+//   gives extrapolation_value outside the input); source indices are
+//   clamped to the input.
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
+#include <utility>
 
 #include "einsum_subscripts.h"
 #include "op/topi.h"
@@ -244,8 +250,10 @@ Tensor Einsum(const std::vector<Tensor>& operands, const std::string& subscripts
 
 namespace {
 
-// The source coordinate (float) of output index `o` along one dim.
-PrimExpr SourceCoordinate(const std::string& mode, const PrimExpr& o, const PrimExpr& in, const PrimExpr& out) {
+// The source coordinate (float) of output index `o` along one dim; `roi`
+// holds the dim's (start, end) for tf_crop_and_resize.
+PrimExpr SourceCoordinate(const std::string& mode, const PrimExpr& o, const PrimExpr& in, const PrimExpr& out,
+                          std::pair<double, double> roi) {
   DataType f = DataType::Float32();
   PrimExpr of = ir::cast(f, o);
   PrimExpr scale = Divide(ir::cast(f, in), ir::cast(f, out));
@@ -254,9 +262,30 @@ PrimExpr SourceCoordinate(const std::string& mode, const PrimExpr& o, const Prim
     return ir::select(ir::gt(out, ir::MakeInt(1)), of * ratio, FloatConst(f, 0.0));
   }
   if (mode == "asymmetric") return of * scale;
+  if (mode == "tf_half_pixel_for_nn") return (of + FloatConst(f, 0.5)) * scale;
+  if (mode == "tf_crop_and_resize") {
+    PrimExpr last = ir::cast(f, in - 1);
+    PrimExpr start = FloatConst(f, roi.first) * last, span = FloatConst(f, roi.second - roi.first) * last;
+    PrimExpr stepped = start + of * Divide(span, ir::cast(f, out - 1));
+    PrimExpr middle = FloatConst(f, 0.5 * (roi.first + roi.second)) * last;
+    return ir::select(ir::gt(out, ir::MakeInt(1)), stepped, middle);
+  }
   PrimExpr half = (of + FloatConst(f, 0.5)) * scale - FloatConst(f, 0.5);
   if (mode == "pytorch_half_pixel") return ir::select(ir::gt(out, ir::MakeInt(1)), half, FloatConst(f, 0.0));
   return half;  // half_pixel
+}
+
+// The cubic convolution weights of the 4 source points floor(c) - 1 ..
+// floor(c) + 2 for the fraction t = c - floor(c): W(1 + t), W(t), W(1 - t),
+// W(2 - t) with Keys' kernel of parameter `a`
+//   W(x) = (a + 2)|x|^3 - (a + 3)|x|^2 + 1      for |x| <= 1
+//   W(x) = a|x|^3 - 5a|x|^2 + 8a|x| - 4a        for 1 < |x| < 2.
+std::vector<PrimExpr> CubicWeights(const PrimExpr& t, double a) {
+  DataType f = DataType::Float32();
+  auto c = [&](double value) { return FloatConst(f, value); };
+  auto near = [&](const PrimExpr& x) { return ((c(a + 2) * x - c(a + 3)) * x) * x + c(1.0); };
+  auto far = [&](const PrimExpr& x) { return ((c(a) * x - c(5 * a)) * x + c(8 * a)) * x - c(4 * a); };
+  return {far(t + c(1.0)), near(t), near(c(1.0) - t), far(c(2.0) - t)};
 }
 
 PrimExpr Clamp(const PrimExpr& index, const PrimExpr& extent) {
@@ -283,35 +312,84 @@ PrimExpr NearestIndex(const std::string& rounding, const std::string& mode, cons
 
 }  // namespace
 
+namespace {
+
+// Bicubic interpolation at (cy, cx): 4 x 4 source points around the
+// coordinate, clamped to the input (ONNX's edge padding); with `exclude`,
+// points outside the input get weight 0 and the weights are renormalized.
+PrimExpr Cubic2D(const PrimExpr& cy, const PrimExpr& cx, const Shape& in, const ResizeParams& p,
+                 const std::function<PrimExpr(const PrimExpr&, const PrimExpr&)>& load) {
+  DataType f = DataType::Float32();
+  PrimExpr fy = ir::call(f, "floor", {cy}), fx = ir::call(f, "floor", {cx});
+  PrimExpr y0 = ir::cast(DataType::Int64(), fy), x0 = ir::cast(DataType::Int64(), fx);
+  std::vector<PrimExpr> wy = CubicWeights(cy - fy, p.cubic_alpha), wx = CubicWeights(cx - fx, p.cubic_alpha);
+  auto inside = [](const PrimExpr& index, const PrimExpr& extent) {
+    return ir::logical_and(ir::ge(index, ir::MakeInt(0)), ir::lt(index, extent));
+  };
+  if (p.cubic_exclude) {
+    for (int k = 0; k < 4; ++k) {
+      wy[k] = ir::select(inside(y0 + (k - 1), in[0]), wy[k], FloatConst(f, 0.0));
+      wx[k] = ir::select(inside(x0 + (k - 1), in[1]), wx[k], FloatConst(f, 0.0));
+    }
+  }
+  PrimExpr sum;
+  for (int r = 0; r < 4; ++r) {
+    PrimExpr row;
+    for (int k = 0; k < 4; ++k) {
+      PrimExpr term = load(y0 + (r - 1), x0 + (k - 1)) * wx[k];
+      row = row.defined() ? row + term : term;
+    }
+    sum = sum.defined() ? sum + row * wy[r] : row * wy[r];
+  }
+  if (!p.cubic_exclude) return sum;
+  PrimExpr total_y = wy[0] + wy[1] + wy[2] + wy[3], total_x = wx[0] + wx[1] + wx[2] + wx[3];
+  return Divide(sum, total_y * total_x);
+}
+
+}  // namespace
+
 Tensor Resize2D(const Tensor& data, const Shape& size, const ResizeParams& p) {
   Shape out_shape = data.shape();
   out_shape[p.pos[2]] = size[0];
   out_shape[p.pos[3]] = size[1];
   Shape in = {data.shape()[p.pos[2]], data.shape()[p.pos[3]]};
   DataType f = DataType::Float32();
+  const std::string& mode = p.coordinate_transformation_mode;
   return te::Compute(out_shape, [&](const std::vector<Var>& i) {
-    PrimExpr cy = SourceCoordinate(p.coordinate_transformation_mode, i[p.pos[2]], in[0], size[0]);
-    PrimExpr cx = SourceCoordinate(p.coordinate_transformation_mode, i[p.pos[3]], in[1], size[1]);
+    PrimExpr cy = SourceCoordinate(mode, i[p.pos[2]], in[0], size[0], {p.roi[0], p.roi[2]});
+    PrimExpr cx = SourceCoordinate(mode, i[p.pos[3]], in[1], size[1], {p.roi[1], p.roi[3]});
     auto load = [&](const PrimExpr& y, const PrimExpr& x) {
       std::vector<PrimExpr> index(i.begin(), i.end());
       index[p.pos[2]] = Clamp(y, in[0]);
       index[p.pos[3]] = Clamp(x, in[1]);
       return ir::cast(f, data(index));
     };
+    PrimExpr value;
     if (p.method == "nearest_neighbor") {
-      return ir::cast(p.out_dtype, load(NearestIndex(p.rounding_method, p.coordinate_transformation_mode, cy),
-                                        NearestIndex(p.rounding_method, p.coordinate_transformation_mode, cx)));
+      value = load(NearestIndex(p.rounding_method, mode, cy), NearestIndex(p.rounding_method, mode, cx));
+    } else if (p.method == "cubic") {
+      value = Cubic2D(cy, cx, in, p, load);
+    } else {
+      PrimExpr fy = ir::call(f, "floor", {cy});
+      PrimExpr fx = ir::call(f, "floor", {cx});
+      PrimExpr y0 = ir::cast(DataType::Int64(), fy);
+      PrimExpr x0 = ir::cast(DataType::Int64(), fx);
+      PrimExpr wy = cy - fy;
+      PrimExpr wx = cx - fx;
+      PrimExpr one = FloatConst(f, 1.0);
+      PrimExpr top = load(y0, x0) * (one - wx) + load(y0, x0 + 1) * wx;
+      PrimExpr bottom = load(y0 + 1, x0) * (one - wx) + load(y0 + 1, x0 + 1) * wx;
+      value = top * (one - wy) + bottom * wy;
     }
-    PrimExpr fy = ir::call(f, "floor", {cy});
-    PrimExpr fx = ir::call(f, "floor", {cx});
-    PrimExpr y0 = ir::cast(DataType::Int64(), fy);
-    PrimExpr x0 = ir::cast(DataType::Int64(), fx);
-    PrimExpr wy = cy - fy;
-    PrimExpr wx = cx - fx;
-    PrimExpr one = FloatConst(f, 1.0);
-    PrimExpr top = load(y0, x0) * (one - wx) + load(y0, x0 + 1) * wx;
-    PrimExpr bottom = load(y0 + 1, x0) * (one - wx) + load(y0 + 1, x0 + 1) * wx;
-    return ir::cast(p.out_dtype, top * (one - wy) + bottom * wy);
+    if (mode == "tf_crop_and_resize") {
+      // Coordinates outside the input take extrapolation_value.
+      auto outside = [&](const PrimExpr& c, const PrimExpr& extent) {
+        return ir::logical_or(ir::lt(c, FloatConst(f, 0.0)), ir::gt(c, ir::cast(f, extent - 1)));
+      };
+      value = ir::select(ir::logical_or(outside(cy, in[0]), outside(cx, in[1])), FloatConst(f, p.extrapolation_value),
+                         value);
+    }
+    return ir::cast(p.out_dtype, value);
   }, "resize");
 }
 

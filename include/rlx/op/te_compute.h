@@ -88,6 +88,10 @@ struct ResizeParams {
   std::vector<int> pos;  // positions of N, C, H, W
   std::string method, coordinate_transformation_mode, rounding_method;
   DataType out_dtype;
+  double cubic_alpha = -0.5;
+  bool cubic_exclude = false;
+  std::vector<double> roi = {0.0, 0.0, 0.0, 0.0};  // tf_crop_and_resize: start_h, start_w, end_h, end_w
+  double extrapolation_value = 0.0;
 };
 Tensor Resize2D(const Tensor& data, const std::vector<ir::PrimExpr>& size, const ResizeParams& params);
 

@@ -8,7 +8,8 @@
 // at `axis` (default 1) and normalize over the flattened inner part; from 13
 // they normalize along `axis` (default -1). Resize takes (X, scales) in 10
 // and (X, roi, scales, sizes) from 11, with half_pixel as the default
-// coordinate mode from 11 (asymmetric before). Upsample is nearest or linear
+// coordinate mode from 11 (asymmetric before); a scale whose output size is
+// not exact maps coordinates through a roi (ScaleExactRoi). Upsample is nearest or linear
 // resizing with asymmetric coordinates, scales an attribute before 9.
 //
 // auto_pad SAME_UPPER / SAME_LOWER padding is computed from static input
@@ -260,6 +261,60 @@ std::vector<PrimExpr> ResizeOutput(ConvertContext& ctx, const std::vector<PrimEx
   return out;
 }
 
+// ONNX maps output coordinates with the given scale s (x = (o + 0.5) / s -
+// 0.5 for half_pixel, o * (in - 1) / (in * s - 1) for align_corners, ...),
+// resize2d with the ratio of the integer sizes; they differ when in * s is
+// not an integer (a 4 -> 3 downsampling by 0.8). Every such map is affine,
+// x = a + b * o, and so is tf_crop_and_resize's over a roi, so the exact
+// map is the roi (start, end) with start * (in - 1) = a and
+// (end - start) * (in - 1) / (out - 1) = b (start = end when out = 1).
+// Returns that roi (start_h, start_w, end_h, end_w) when some dim needs it,
+// the dims are constants above 1, and every coordinate lies inside
+// [0, in - 1] with a margin (tf_crop_and_resize extrapolates outside it;
+// true of downsampling); nullopt otherwise.
+std::optional<std::vector<double>> ScaleExactRoi(const std::vector<PrimExpr>& dims, const std::vector<PrimExpr>& out,
+                                                 const std::vector<double>& scales, const std::string& mode) {
+  std::vector<double> start(2), end(2);
+  bool needed = false;
+  for (size_t d = 0; d < 2; ++d) {
+    std::optional<int64_t> in_size = AsConstInt(dims[d + 2]), out_size = AsConstInt(out[d]);
+    if (!in_size || !out_size || *in_size < 2 || *out_size < 1) return std::nullopt;
+    double in = static_cast<double>(*in_size), n = static_cast<double>(*out_size), s = scales[d + 2];
+    double resized = in * s;
+    needed = needed || resized != n;
+    double a = 0, b = 0;
+    if (mode == "half_pixel" || (mode == "pytorch_half_pixel" && n > 1)) {
+      a = 0.5 / s - 0.5, b = 1 / s;
+    } else if (mode == "align_corners") {
+      b = resized > 1 ? (in - 1) / (resized - 1) : 0;
+    } else if (mode == "asymmetric") {
+      b = 1 / s;
+    } else if (mode == "tf_half_pixel_for_nn") {
+      a = 0.5 / s, b = 1 / s;
+    } else if (mode != "pytorch_half_pixel") {
+      return std::nullopt;
+    }
+    double last = a + b * (n - 1), margin = 1e-3;
+    bool inside = (a == 0 || a >= margin) && a <= in - 1 - margin && last >= margin && last <= in - 1 - margin;
+    if (!inside && !(n == 1 && a == 0)) return std::nullopt;
+    start[d] = a / (in - 1);
+    end[d] = n > 1 ? start[d] + b * (n - 1) / (in - 1) : start[d];
+  }
+  if (!needed) return std::nullopt;
+  return std::vector<double>{start[0], start[1], end[0], end[1]};
+}
+
+// tf_crop_and_resize's region: ONNX's roi input (starts then ends of the 4
+// dims, normalized) as resize2d's (start_h, start_w, end_h, end_w).
+std::vector<double> ResizeRoi(ConvertContext& ctx) {
+  std::optional<std::vector<double>> roi = ctx.ConstDoubles(1);
+  if (!roi || roi->size() != 8) ctx.Fail("tf_crop_and_resize needs a roi of 8 values known at import time");
+  if ((*roi)[0] != 0.0 || (*roi)[1] != 0.0 || (*roi)[4] != 1.0 || (*roi)[5] != 1.0) {
+    ctx.Fail("cropping the batch or channel dimension is not supported");
+  }
+  return {(*roi)[2], (*roi)[3], (*roi)[6], (*roi)[7]};
+}
+
 std::string ResizeMethod(ConvertContext& ctx, const std::string& mode) {
   if (mode == "nearest") return "nearest_neighbor";
   if (mode == "linear" || mode == "bilinear") return "linear";
@@ -283,7 +338,7 @@ Out ConvertResize(ConvertContext& ctx) {
     if (ctx.HasInput(2)) scales = ctx.ConstDoubles(2);
     if (scales && scales->empty()) scales.reset();
     attrs.coordinate_transformation_mode = ctx.AttrString("coordinate_transformation_mode", "half_pixel");
-    if (attrs.coordinate_transformation_mode == "tf_crop_and_resize") ctx.Fail("tf_crop_and_resize is not supported");
+    if (attrs.coordinate_transformation_mode == "tf_crop_and_resize") attrs.roi = ResizeRoi(ctx);
     attrs.rounding_method = ctx.AttrString("nearest_mode", "round_prefer_floor");
     attrs.cubic_alpha = ctx.AttrFloat("cubic_coeff_a", -0.75);
     attrs.cubic_exclude = ctx.AttrInt("exclude_outside", 0);
@@ -291,6 +346,12 @@ Out ConvertResize(ConvertContext& ctx) {
   }
   if (attrs.method != "nearest_neighbor") attrs.rounding_method = "";
   std::vector<PrimExpr> out = ResizeOutput(ctx, dims, sizes, scales);
+  if (!sizes && scales && attrs.method != "nearest_neighbor") {
+    if (auto roi = ScaleExactRoi(dims, out, *scales, attrs.coordinate_transformation_mode)) {
+      attrs.coordinate_transformation_mode = "tf_crop_and_resize";
+      attrs.roi = *roi;
+    }
+  }
   return One(ctx.Emit(op::image::resize2d(ctx.TensorInput(0), ShapeExprOf(out), attrs)));
 }
 
