@@ -249,7 +249,10 @@ Out ConvertRange(ConvertContext& ctx) {
     if (!values || values->size() != 1) ctx.Fail("Range's bounds must be scalars known at import time or shape values");
     return make<graph::PrimValueNode>((*values)[0]);
   };
-  if (!dtype.is_int()) ctx.Fail("a Range of " + dtype.ToString() + " with symbolic bounds is not supported");
+  if (!dtype.is_int()) {
+    ctx.Fail("the bounds of a Range of " + dtype.ToString() +
+             " must be known at import time (only integer bounds may be symbolic)");
+  }
   Expr out = ctx.Emit(op::arange(bound(0), bound(1), bound(2), DataType::Int64()));
   if (dtype != DataType::Int64()) out = ctx.Emit(op::astype(out, dtype));
   return One(out);
