@@ -172,16 +172,19 @@ std::optional<LegalizeSpec> PoolSpec(const Call& call) {
   std::string name = OpName(call);
   LegalizeSpec spec = NamedSpec(call);
   compute::PoolParams p;
-  p.pool_size = ExpandToRank(call, "pool_size", GetIntListAttr(call, "pool_size", {1}), 2);
-  p.strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), 2);
-  p.dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), 2);
-  p.padding = CompletePadding(call, GetIntListAttr(call, "padding", {0}), 2);
+  bool is_3d = name == "nn.max_pool3d" || name == "nn.avg_pool3d";
+  size_t spatial = is_3d ? 3 : 2;
+  std::string canonical = is_3d ? "NCDHW" : "NCHW";
+  p.pool_size = ExpandToRank(call, "pool_size", GetIntListAttr(call, "pool_size", {1}), spatial);
+  p.strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), spatial);
+  p.dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), spatial);
+  p.padding = CompletePadding(call, GetIntListAttr(call, "padding", {0}), spatial);
   p.ceil_mode = GetBoolAttr(call, "ceil_mode", false);
   p.count_include_pad = GetBoolAttr(call, "count_include_pad", false);
-  std::string layout = GetStringAttr(call, "layout", "NCHW");
-  p.pos = LayoutPositions(call, "layout", layout, "NCHW");
-  p.out_pos = LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), "NCHW");
-  bool is_max = name == "nn.max_pool2d";
+  std::string layout = GetStringAttr(call, "layout", canonical);
+  p.pos = LayoutPositions(call, "layout", layout, canonical);
+  p.out_pos = LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), canonical);
+  bool is_max = name == "nn.max_pool2d" || name == "nn.max_pool3d";
   spec.compute = [=](const std::vector<Tensor>& in, const Shapes&) {
     return std::vector<Tensor>{is_max ? compute::MaxPool2D(in[0], p) : compute::AvgPool2D(in[0], p)};
   };
@@ -374,6 +377,8 @@ const std::vector<std::pair<std::string, SpecBuilder>>& SpecTable() {
       {"topk", TopKSpec},
       {"sort", SortSpec},
       {"argsort", SortSpec},
+      {"nn.max_pool3d", PoolSpec},
+      {"nn.avg_pool3d", PoolSpec},
   };
   return table;
 }

@@ -1,6 +1,8 @@
-// 2-D pooling: max_pool2d, avg_pool2d, adaptive_avg_pool2d.
+// 2-D and 3-D pooling: max_pool2d, avg_pool2d, max_pool3d, avg_pool3d,
+// adaptive_avg_pool2d.
 //
-// The layout is a permutation of "NCHW" (out_layout None: the layout).
+// The layout is a permutation of "NCHW" ("NCDHW" for 3-D; out_layout None:
+// the layout). Padding holds the begins then the ends of the spatial dims.
 // Deduction, after TVM's src/relax/op/nn/pooling.cc:
 //   out = (in + pad_begin + pad_end - dilation * (pool - 1) - 1 [+ stride - 1 with ceil_mode]) // stride + 1
 // with symbolic input sizes giving symbolic output sizes. A window larger
@@ -26,39 +28,45 @@ Shape ToOutLayout(const Shape& canonical, const std::vector<int>& out_pos) {
   return out;
 }
 
-std::vector<int> OutPositions(const Call& call, const std::string& layout) {
-  return LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), "NCHW");
+std::vector<int> OutPositions(const Call& call, const std::string& layout, const std::string& canonical = "NCHW") {
+  return LayoutPositions(call, "out_layout", GetOptionalStringAttr(call, "out_layout").value_or(layout), canonical);
 }
 
-TensorStructInfo Rank4Data(const Call& call) {
+TensorStructInfo RankNData(const Call& call, int rank) {
   CheckNumArgs(call, 1);
   TensorStructInfo data = TensorArg(call, 0);
-  if (!data->IsUnknownNdim() && data->ndim != 4) {
-    ThrowOpError(call, fmt::format("expected data of rank 4, got {}", graph::ToString(data)));
+  if (!data->IsUnknownNdim() && data->ndim != rank) {
+    ThrowOpError(call, fmt::format("expected data of rank {}, got {}", rank, graph::ToString(data)));
   }
   return data;
 }
 
-StructInfo InferPool2DSInfo(const Call& call, BlockBuilder& builder) {
-  TensorStructInfo data = Rank4Data(call);
-  std::vector<int64_t> pool = ExpandToRank(call, "pool_size", GetIntListAttr(call, "pool_size", {1}), 2);
-  std::vector<int64_t> strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), 2);
-  std::vector<int64_t> dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), 2);
-  std::vector<int64_t> padding = CompletePadding(call, GetIntListAttr(call, "padding", {0}), 2);
+TensorStructInfo Rank4Data(const Call& call) { return RankNData(call, 4); }
+
+// max/avg pooling over `spatial` dims (2: NCHW, 3: NCDHW).
+StructInfo InferPoolSInfo(const Call& call, BlockBuilder& builder, size_t spatial) {
+  std::string canonical_layout = spatial == 3 ? "NCDHW" : "NCHW";
+  int rank = static_cast<int>(spatial) + 2;
+  TensorStructInfo data = RankNData(call, rank);
+  std::vector<int64_t> pool = ExpandToRank(call, "pool_size", GetIntListAttr(call, "pool_size", {1}), spatial);
+  std::vector<int64_t> strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), spatial);
+  std::vector<int64_t> dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), spatial);
+  std::vector<int64_t> padding = CompletePadding(call, GetIntListAttr(call, "padding", {0}), spatial);
   bool ceil_mode = GetBoolAttr(call, "ceil_mode", false);
   for (const std::vector<int64_t>* values : {&pool, &strides, &dilation}) {
     for (int64_t v : *values) {
       if (v <= 0) ThrowOpError(call, fmt::format("pool_size, strides and dilation must be positive, got {}", v));
     }
   }
-  std::string layout = GetStringAttr(call, "layout", "NCHW");
-  std::vector<int> pos = LayoutPositions(call, "layout", layout, "NCHW");
-  std::vector<int> out_pos = OutPositions(call, layout);
+  std::string layout = GetStringAttr(call, "layout", canonical_layout);
+  std::vector<int> pos = LayoutPositions(call, "layout", layout, canonical_layout);
+  std::vector<int> out_pos = OutPositions(call, layout, canonical_layout);
   std::optional<Shape> shape = data->GetShape();
-  if (!shape) return graph::TensorSInfo(data->dtype, 4);
+  if (!shape) return graph::TensorSInfo(data->dtype, rank);
   Shape canonical = {(*shape)[pos[0]], (*shape)[pos[1]]};
-  for (size_t i = 0; i < 2; ++i) {
-    PrimExpr numerator = AsInt64((*shape)[pos[2 + i]]) + (padding[i] + padding[i + 2] - dilation[i] * (pool[i] - 1) - 1 +
+  for (size_t i = 0; i < spatial; ++i) {
+    PrimExpr numerator = AsInt64((*shape)[pos[2 + i]]) + (padding[i] + padding[i + spatial] -
+                                                          dilation[i] * (pool[i] - 1) - 1 +
                                                           (ceil_mode ? strides[i] - 1 : 0));
     PrimExpr size = builder.analyzer().Simplify(ir::floordiv(numerator, strides[i]) + 1);
     std::optional<int64_t> value = ir::AsConstInt(size);
@@ -70,6 +78,9 @@ StructInfo InferPool2DSInfo(const Call& call, BlockBuilder& builder) {
   }
   return graph::TensorSInfo(ToOutLayout(canonical, out_pos), data->dtype);
 }
+
+StructInfo InferPool2DSInfo(const Call& call, BlockBuilder& builder) { return InferPoolSInfo(call, builder, 2); }
+StructInfo InferPool3DSInfo(const Call& call, BlockBuilder& builder) { return InferPoolSInfo(call, builder, 3); }
 
 StructInfo InferAdaptivePool2DSInfo(const Call& call, BlockBuilder&) {
   TensorStructInfo data = Rank4Data(call);
@@ -104,6 +115,17 @@ void RegisterPoolingOps() {
                                   {"layout", AttrKind::kString, ir::MakeString("NCHW")},
                                   {"out_layout", AttrKind::kOptionalString, ObjectRef()}}));
   }
+  for (const char* name : {"nn.max_pool3d", "nn.avg_pool3d"}) {
+    graph::RegisterOp(MakeOpInfo(name, {"data"}, InferPool3DSInfo, OpPatternKind::kOutEWiseFusable,
+                                 {{"pool_size", AttrKind::kIntList, IntListAttr({1, 1, 1})},
+                                  {"strides", AttrKind::kIntList, IntListAttr({1, 1, 1})},
+                                  {"dilation", AttrKind::kIntList, IntListAttr({1, 1, 1})},
+                                  {"padding", AttrKind::kIntList, IntListAttr({0, 0, 0, 0, 0, 0})},
+                                  {"ceil_mode", AttrKind::kBool, BoolAttr(false)},
+                                  {"count_include_pad", AttrKind::kBool, BoolAttr(false)},
+                                  {"layout", AttrKind::kString, ir::MakeString("NCDHW")},
+                                  {"out_layout", AttrKind::kOptionalString, ObjectRef()}}));
+  }
   graph::RegisterOp(MakeOpInfo("nn.adaptive_avg_pool2d", {"data"}, InferAdaptivePool2DSInfo,
                                OpPatternKind::kOutEWiseFusable,
                                {{"output_size", AttrKind::kOptionalIntList, ObjectRef()},
@@ -113,13 +135,16 @@ void RegisterPoolingOps() {
 
 namespace {
 
-Call MakePool(const std::string& name, Expr data, const nn::Pool2DAttrs& attrs) {
-  auto expand = [](const std::vector<int64_t>& values) {
-    return values.size() == 1 ? std::vector<int64_t>{values[0], values[0]} : values;
+// A pooling call over `spatial` dims; pool_size, strides and dilation of 1
+// value mean that value in every dim, padding of 1 or `spatial` values pads
+// both ends alike.
+Call MakePool(const std::string& name, Expr data, const nn::Pool2DAttrs& attrs, size_t spatial = 2) {
+  auto expand = [spatial](const std::vector<int64_t>& values) {
+    return values.size() == 1 ? std::vector<int64_t>(spatial, values[0]) : values;
   };
   std::vector<int64_t> padding = attrs.padding;
-  if (padding.size() == 1) padding.assign(4, padding[0]);
-  if (padding.size() == 2) padding = {padding[0], padding[1], padding[0], padding[1]};
+  if (padding.size() == 1) padding.assign(2 * spatial, padding[0]);
+  if (padding.size() == spatial) padding.insert(padding.end(), attrs.padding.begin(), attrs.padding.end());
   std::vector<ir::DictNode::Item> items = {{"pool_size", IntListAttr(expand(attrs.pool_size))},
                                            {"strides", IntListAttr(expand(attrs.strides))},
                                            {"dilation", IntListAttr(expand(attrs.dilation))},
@@ -138,6 +163,12 @@ namespace nn {
 
 Call max_pool2d(Expr data, const Pool2DAttrs& attrs) { return detail::MakePool("nn.max_pool2d", std::move(data), attrs); }
 Call avg_pool2d(Expr data, const Pool2DAttrs& attrs) { return detail::MakePool("nn.avg_pool2d", std::move(data), attrs); }
+Call max_pool3d(Expr data, const Pool2DAttrs& attrs) {
+  return detail::MakePool("nn.max_pool3d", std::move(data), attrs, 3);
+}
+Call avg_pool3d(Expr data, const Pool2DAttrs& attrs) {
+  return detail::MakePool("nn.avg_pool3d", std::move(data), attrs, 3);
+}
 
 Call adaptive_avg_pool2d(Expr data, std::optional<IntList> output_size, std::string layout,
                          std::optional<std::string> out_layout) {

@@ -136,8 +136,9 @@ namespace {
 
 Shape PoolOutputShape(const Tensor& data, const PoolParams& p) {
   Shape canonical = {data.shape()[p.pos[0]], data.shape()[p.pos[1]]};
-  for (size_t s = 0; s < 2; ++s) {
-    int64_t extra = p.padding[s] + p.padding[s + 2] - p.dilation[s] * (p.pool_size[s] - 1) - 1 +
+  size_t spatial = p.pool_size.size();
+  for (size_t s = 0; s < spatial; ++s) {
+    int64_t extra = p.padding[s] + p.padding[s + spatial] - p.dilation[s] * (p.pool_size[s] - 1) - 1 +
                     (p.ceil_mode ? p.strides[s] - 1 : 0);
     canonical.push_back(ir::floordiv(data.shape()[p.pos[2 + s]] + extra, ir::MakeInt(p.strides[s])) + 1);
   }
@@ -155,11 +156,13 @@ Window PoolWindow(const Tensor& data, const PoolParams& p, const std::vector<Pri
   Window w;
   std::vector<PrimExpr> canonical = {out[0], out[1]};
   std::vector<PrimExpr> inside;
-  for (size_t s = 0; s < 2; ++s) {
-    w.axes.push_back(te::ReduceAxis(ir::MakeInt(p.pool_size[s]), s == 0 ? "rh" : "rw"));
+  size_t spatial = p.pool_size.size();
+  const char* const names[] = {"rd", "rh", "rw"};
+  for (size_t s = 0; s < spatial; ++s) {
+    w.axes.push_back(te::ReduceAxis(ir::MakeInt(p.pool_size[s]), names[3 - spatial + s]));
     PrimExpr coord = Simplify(out[2 + s] * p.strides[s] - p.padding[s] + w.axes[s]->var * p.dilation[s]);
     // Windows reach outside the input only through padding or ceil_mode.
-    if (p.padding[s] != 0 || p.padding[s + 2] != 0 || p.ceil_mode) {
+    if (p.padding[s] != 0 || p.padding[s + spatial] != 0 || p.ceil_mode) {
       inside.push_back(InRange(coord, data.shape()[p.pos[2 + s]]));
     }
     canonical.push_back(coord);
@@ -197,10 +200,11 @@ Tensor AvgPool2D(const Tensor& data, const PoolParams& p) {
     PrimExpr divisor;
     if (p.count_include_pad) {
       divisor = ir::MakeInt(1);
-      for (size_t s = 0; s < 2; ++s) {
+      size_t spatial = p.pool_size.size();
+      for (size_t s = 0; s < spatial; ++s) {
         PrimExpr start = out[2 + s] * p.strides[s] - p.padding[s];
         PrimExpr end = ir::min(start + (p.pool_size[s] - 1) * p.dilation[s],
-                               data.shape()[p.pos[2 + s]] + (p.padding[s + 2] - 1));
+                               data.shape()[p.pos[2 + s]] + (p.padding[s + spatial] - 1));
         divisor = divisor * (ir::floordiv(end - start, ir::MakeInt(p.dilation[s])) + 1);
       }
       divisor = Simplify(divisor);

@@ -71,6 +71,11 @@ struct Pool2DAttrs {
 };
 Call max_pool2d(Expr data, const Pool2DAttrs& attrs = {});
 Call avg_pool2d(Expr data, const Pool2DAttrs& attrs = {});
+// 3-D pooling (TVM's nn.max_pool3d / nn.avg_pool3d) with the same attributes
+// over D, H, W; `layout` must then be a permutation of "NCDHW" and padding
+// holds 1, 3 or 6 values (front, top, left, back, bottom, right).
+Call max_pool3d(Expr data, const Pool2DAttrs& attrs);
+Call avg_pool3d(Expr data, const Pool2DAttrs& attrs);
 // output_size nullopt keeps the input's spatial size.
 Call adaptive_avg_pool2d(Expr data, std::optional<IntList> output_size = std::nullopt, std::string layout = "NCHW",
                          std::optional<std::string> out_layout = std::nullopt);

@@ -47,11 +47,14 @@ Tensor Conv(const Tensor& data, const Tensor& weight, const ConvParams& params);
 Tensor ConvTranspose(const Tensor& data, const Tensor& weight, const ConvParams& params);
 
 struct PoolParams {
-  std::vector<int64_t> pool_size, strides, dilation, padding;  // padding: top, left, bottom, right
+  // One value per spatial dim (2 or 3); padding: the begins, then the ends
+  // (top, left, bottom, right in 2-D).
+  std::vector<int64_t> pool_size, strides, dilation, padding;
   bool ceil_mode = false;
   bool count_include_pad = false;
-  std::vector<int> pos, out_pos;  // positions of N, C, H, W
+  std::vector<int> pos, out_pos;  // positions of N, C, (D,) H, W
 };
+// 2-D or 3-D by the number of spatial dims in `params`.
 Tensor MaxPool2D(const Tensor& data, const PoolParams& params);
 Tensor AvgPool2D(const Tensor& data, const PoolParams& params);
 Tensor AdaptiveAvgPool2D(const Tensor& data, std::optional<std::vector<int64_t>> output_size,

@@ -14,7 +14,8 @@
 //
 // auto_pad SAME_UPPER / SAME_LOWER padding is computed from static input
 // sizes (a symbolic spatial size with SAME padding is an error). 1-D pooling
-// runs as 2-D pooling over a unit height.
+// runs as 2-D pooling over a unit height, 3-D pooling as nn.max_pool3d /
+// nn.avg_pool3d.
 #include <cmath>
 
 #include "frontend/onnx/converter.h"
@@ -208,7 +209,7 @@ Out ConvertPool(ConvertContext& ctx, bool is_max) {
   Expr x = ctx.TensorInput(0);
   std::vector<PrimExpr> dims = ctx.InputShape(0);
   size_t n = dims.size() - 2;
-  if (n != 1 && n != 2) ctx.Fail(std::to_string(n) + "-D pooling is not supported (1-D and 2-D are)");
+  if (n < 1 || n > 3) ctx.Fail(std::to_string(n) + "-D pooling is not supported (1-D, 2-D and 3-D are)");
   IntList kernel = ctx.AttrInts("kernel_shape").value_or(IntList{});
   if (kernel.size() != n) ctx.Fail("kernel_shape must have " + std::to_string(n) + " values");
   IntList strides = AttrIntsOr(ctx, "strides", n, 1);
@@ -229,7 +230,13 @@ Out ConvertPool(ConvertContext& ctx, bool is_max) {
     attrs.dilation = dilations;
     attrs.padding = pads;
   }
-  Expr out = ctx.Emit(is_max ? op::nn::max_pool2d(x, attrs) : op::nn::avg_pool2d(x, attrs));
+  Expr out;
+  if (n == 3) {
+    attrs.layout = "NCDHW";
+    out = ctx.Emit(is_max ? op::nn::max_pool3d(x, attrs) : op::nn::avg_pool3d(x, attrs));
+  } else {
+    out = ctx.Emit(is_max ? op::nn::max_pool2d(x, attrs) : op::nn::avg_pool2d(x, attrs));
+  }
   if (n == 1) out = ctx.Emit(op::squeeze(out, IntList{2}));
   return One(out);
 }
