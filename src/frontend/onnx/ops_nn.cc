@@ -93,24 +93,36 @@ Out ConvertConv(ConvertContext& ctx) {
   return One(AddChannelBias(ctx, out, n));
 }
 
+// 1-D transposed convolution runs as 2-D over a unit height (as 1-D
+// pooling does): x and w get a height of 1, every attribute a leading
+// neutral value.
+op::nn::ConvAttrs LiftTo2D(op::nn::ConvAttrs attrs) {
+  attrs.strides.insert(attrs.strides.begin(), 1);
+  attrs.dilation.insert(attrs.dilation.begin(), 1);
+  attrs.output_padding.insert(attrs.output_padding.begin(), 0);
+  attrs.padding = {0, attrs.padding[0], 0, attrs.padding[1]};
+  return attrs;
+}
+
 Out ConvertConvTranspose(ConvertContext& ctx) {
   Expr x = ctx.TensorInput(0), w = ctx.TensorInput(1);
   std::vector<PrimExpr> dims = ctx.InputShape(0), wdims = ctx.InputShape(1);
-  if (dims.size() != 4) ctx.Fail("only 2-D transposed convolution is supported");
+  size_t n = dims.size() - 2;
+  if (dims.size() < 3 || n > 2) ctx.Fail("only 1-D and 2-D transposed convolution is supported");
   IntList kernel;
-  for (size_t i = 0; i < 2; ++i) kernel.push_back(StaticDim(ctx, wdims[i + 2], "the kernel"));
+  for (size_t i = 0; i < n; ++i) kernel.push_back(StaticDim(ctx, wdims[i + 2], "the kernel"));
   op::nn::ConvAttrs attrs;
-  attrs.strides = AttrIntsOr(ctx, "strides", 2, 1);
-  attrs.dilation = AttrIntsOr(ctx, "dilations", 2, 1);
-  attrs.output_padding = AttrIntsOr(ctx, "output_padding", 2, 0);
+  attrs.strides = AttrIntsOr(ctx, "strides", n, 1);
+  attrs.dilation = AttrIntsOr(ctx, "dilations", n, 1);
+  attrs.output_padding = AttrIntsOr(ctx, "output_padding", n, 0);
   attrs.groups = ctx.AttrInt("group", 1);
   std::string auto_pad = ctx.AttrString("auto_pad", "NOTSET");
   auto output_shape = ctx.AttrInts("output_shape");
   if (output_shape || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-    IntList pads(4, 0);
-    for (size_t i = 0; i < 2; ++i) {
+    IntList pads(2 * n, 0);
+    for (size_t i = 0; i < n; ++i) {
       int64_t in = StaticDim(ctx, dims[i + 2], "ConvTranspose with output_shape or SAME padding");
-      int64_t out = output_shape ? (*output_shape)[output_shape->size() - 2 + i] : in * attrs.strides[i];
+      int64_t out = output_shape ? (*output_shape)[output_shape->size() - n + i] : in * attrs.strides[i];
       int64_t total = attrs.strides[i] * (in - 1) + attrs.output_padding[i] + (kernel[i] - 1) * attrs.dilation[i] + 1 - out;
       if (total < 0) {  // the requested output is larger: extend the end
         attrs.output_padding[i] += -total;
@@ -118,14 +130,20 @@ Out ConvertConvTranspose(ConvertContext& ctx) {
       }
       bool lower = auto_pad == "SAME_LOWER";
       pads[i] = lower ? total - total / 2 : total / 2;
-      pads[i + 2] = total - pads[i];
+      pads[i + n] = total - pads[i];
     }
     attrs.padding = pads;
   } else {
-    attrs.padding = ctx.AttrInts("pads").value_or(IntList(4, 0));
+    attrs.padding = ctx.AttrInts("pads").value_or(IntList(2 * n, 0));
+  }
+  if (n == 1) {
+    x = ctx.Emit(op::expand_dims(x, IntList{2}));
+    w = ctx.Emit(op::expand_dims(w, IntList{2}));
+    attrs = LiftTo2D(attrs);
   }
   Expr out = ctx.Emit(op::nn::conv2d_transpose(x, w, attrs));
-  return One(AddChannelBias(ctx, out, 2));
+  if (n == 1) out = ctx.Emit(op::squeeze(out, IntList{2}));
+  return One(AddChannelBias(ctx, out, n));
 }
 
 Out ConvertBatchNorm(ConvertContext& ctx) {
