@@ -2,7 +2,8 @@
 // BatchNormalization, InstanceNormalization, LayerNormalization (with its
 // Mean / InvStdDev outputs), MeanVarianceNormalization, Gemm,
 // MatMul, Softmax, LogSoftmax, MaxPool, AveragePool, GlobalAveragePool,
-// GlobalMaxPool, Resize, Upsample.
+// GlobalMaxPool, Resize, Upsample. MaxPool's Indices output is composed
+// from Relax ops (MaxPoolIndices).
 //
 // Opset differences: Softmax/LogSoftmax before 13 coerce the input to 2-D
 // at `axis` (default 1) and normalize over the flattened inner part; from 13
@@ -16,7 +17,9 @@
 // sizes (a symbolic spatial size with SAME padding is an error). 1-D pooling
 // runs as 2-D pooling over a unit height, 3-D pooling as nn.max_pool3d /
 // nn.avg_pool3d.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "frontend/onnx/converter.h"
 #include "rlx/op/manipulate.h"
@@ -223,6 +226,70 @@ Out ConvertSoftmax(ConvertContext& ctx, bool log) {
   return One(ctx.Emit(op::reshape(normalize(flat, 1), ShapeExprOf(dims))));
 }
 
+// MaxPool's Indices output: the flat index (into the whole input, spatial
+// dims row-major, or column-major with storage_order=1) of each window's
+// maximum, the first in window order on ties. Built from Relax ops: an int64
+// iota shaped like x, both padded (x with the lowest value, which never
+// wins), then for every kernel offset the strided slice of the window points
+// it covers; a running maximum keeps the index where a later point is
+// strictly larger. Needs static spatial sizes (the padding ceil_mode adds at
+// the end is computed at import time).
+Expr MaxPoolIndices(ConvertContext& ctx, const Expr& x, const Expr& values, const IntList& kernel,
+                    const IntList& strides, const IntList& dilations, const IntList& pads) {
+  std::vector<PrimExpr> dims = ctx.InputShape(0), out = ShapeOf(values).value();
+  size_t n = kernel.size();
+  std::vector<PrimExpr> iota_dims = {dims[0], dims[1]};
+  for (size_t i = 0; i < n; ++i) iota_dims.push_back(dims[2 + i]);
+  bool column_major = ctx.AttrInt("storage_order", 0) != 0;
+  if (column_major) std::reverse(iota_dims.begin() + 2, iota_dims.end());
+  PrimExpr total = ctx.Simplify(Product(dims, 0, dims.size()));
+  Expr iota = ctx.Emit(op::arange(make<graph::PrimValueNode>(Int64(0)), make<graph::PrimValueNode>(total),
+                                  make<graph::PrimValueNode>(Int64(1)), DataType::Int64()));
+  Expr index = ctx.Emit(op::reshape(iota, ShapeExprOf(iota_dims)));
+  if (column_major) {
+    IntList perm = {0, 1};
+    for (size_t i = 0; i < n; ++i) perm.push_back(static_cast<int64_t>(dims.size() - 1 - i));
+    index = ctx.Emit(op::permute_dims(index, perm));
+  }
+  IntList pad_width = {0, 0, 0, 0};
+  for (size_t i = 0; i < n; ++i) {
+    int64_t in = StaticDim(ctx, dims[2 + i], "MaxPool's Indices output");
+    int64_t out_size = StaticDim(ctx, out[2 + i], "MaxPool's Indices output");
+    int64_t reach = (out_size - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1;
+    pad_width.push_back(pads[i]);
+    pad_width.push_back(std::max(pads[i + n], reach - in - pads[i]));
+  }
+  double lowest = DTypeOf(x).bits() == 16 ? -65504.0 : static_cast<double>(std::numeric_limits<float>::lowest());
+  Expr padded = ctx.Emit(op::nn::pad(x, pad_width, lowest));
+  Expr padded_index = ctx.Emit(op::nn::pad(index, pad_width, 0.0));
+  IntList axes;
+  for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(2 + i));
+  Expr best, best_index;
+  size_t offsets = 1;
+  for (int64_t k : kernel) offsets *= static_cast<size_t>(k);
+  for (size_t flat = 0; flat < offsets; ++flat) {
+    std::vector<PrimExpr> begin(n), end(n), step(n);
+    size_t rest = flat;
+    for (size_t i = n; i-- > 0;) {
+      int64_t k = static_cast<int64_t>(rest % static_cast<size_t>(kernel[i]));
+      rest /= static_cast<size_t>(kernel[i]);
+      begin[i] = Int64(k * dilations[i]);
+      end[i] = ctx.Simplify(begin[i] + (out[2 + i] - 1) * strides[i] + 1);
+      step[i] = Int64(strides[i]);
+    }
+    Expr window = ctx.Emit(op::strided_slice(padded, axes, begin, end, step));
+    Expr window_index = ctx.Emit(op::strided_slice(padded_index, axes, begin, end, step));
+    if (flat == 0) {
+      best = window, best_index = window_index;
+      continue;
+    }
+    Expr larger = ctx.Emit(op::greater(window, best));
+    best = ctx.Emit(op::where(larger, window, best));
+    best_index = ctx.Emit(op::where(larger, window_index, best_index));
+  }
+  return best_index;
+}
+
 Out ConvertPool(ConvertContext& ctx, bool is_max) {
   Expr x = ctx.TensorInput(0);
   std::vector<PrimExpr> dims = ctx.InputShape(0);
@@ -256,7 +323,9 @@ Out ConvertPool(ConvertContext& ctx, bool is_max) {
     out = ctx.Emit(is_max ? op::nn::max_pool2d(x, attrs) : op::nn::avg_pool2d(x, attrs));
   }
   if (n == 1) out = ctx.Emit(op::squeeze(out, IntList{2}));
-  return One(out);
+  if (!is_max || ctx.NumOutputs() < 2 || ctx.node().output(1).empty()) return One(out);
+  Expr indices = MaxPoolIndices(ctx, ctx.TensorInput(0), out, kernel, strides, dilations, pads);
+  return {OnnxValue::Tensor(out), OnnxValue::Tensor(indices)};
 }
 
 Out ConvertGlobalPool(ConvertContext& ctx, bool is_max) {
