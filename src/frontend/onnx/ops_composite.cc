@@ -29,10 +29,11 @@
 //   HannWindow / HammingWindow / BlackmanWindow(size; periodic): host data
 //     (size must be known at import time), with N = size (periodic) or
 //     size - 1, of a0 - a1 cos(2 pi i / N) + a2 cos(4 pi i / N).
-//   GatherND(data, indices (..., k)), batch_dims 0: the first k dims of
+//   GatherND(data, indices (..., k), batch_dims b): the first b + k dims of
 //     data are flattened, each index row becomes a linear index
-//     sum(where(i < 0, i + dims, i) * strides, axis=-1), and take(flat,
-//     linear, axis=0) gives indices.shape[:-1] + data.shape[k:].
+//     sum(where(i < 0, i + dims, i) * strides, axis=-1) (plus its flattened
+//     batch position times prod(dims[b:b + k])), and take(flat, linear,
+//     axis=0) gives indices.shape[:-1] + data.shape[b + k:].
 //   ScatterND(data, indices, updates; reduction): the same linear indices,
 //     broadcast over the slice dims, scatter_elements the flattened
 //     updates into the flattened data along axis 0.
@@ -212,26 +213,30 @@ Out ConvertWindow(ConvertContext& ctx, double a0, double a1, double a2) {
   return {OnnxValue::Host(MakeHost(dtype, {size}, values))};
 }
 
-// The linear index into data's first k dims (flattened) of every index row
-// of `indices` (..., k), negative indices counted from the end.
+// The linear index into data's first b + k dims (flattened) of every index
+// row of `indices` (..., k), negative indices counted from the end; with b
+// batch dims (GatherND's batch_dims) the row's batch position, flattened,
+// counts in units of prod(dims[b:b + k]).
 struct LinearIndex {
   Expr linear;                   // indices.shape[:-1], int64
-  int64_t k;                     // index row length
+  int64_t k;                     // index row length + batch dims: the flattened dims of data
   std::vector<PrimExpr> dims;    // data's dims
 };
 
-LinearIndex LinearIndexOf(ConvertContext& ctx) {
-  if (ctx.AttrInt("batch_dims", 0) != 0) ctx.Fail("batch_dims other than 0 is not supported");
+LinearIndex LinearIndexOf(ConvertContext& ctx, int64_t batch_dims = 0) {
   std::vector<PrimExpr> dims = ctx.InputShape(0);
   std::vector<PrimExpr> index_dims = ctx.InputShape(1);
   if (index_dims.empty()) ctx.Fail("indices must have rank >= 1");
+  int64_t b = batch_dims;
+  if (b < 0 || b >= static_cast<int64_t>(index_dims.size())) ctx.Fail("batch_dims must be in [0, rank of indices)");
   auto k = AsConstInt(index_dims.back());
-  if (!k || *k < 1 || *k > static_cast<int64_t>(dims.size())) {
-    ctx.Fail("the last dim of indices must be a constant in [1, rank of data]");
+  if (!k || *k < 1 || b + *k > static_cast<int64_t>(dims.size())) {
+    ctx.Fail("the last dim of indices must be a constant in [1, rank of data - batch_dims]");
   }
-  std::vector<PrimExpr> extents(dims.begin(), dims.begin() + *k), strides;
+  auto first = dims.begin() + b;
+  std::vector<PrimExpr> extents(first, first + *k), strides;
   for (int64_t i = 0; i < *k; ++i) {
-    strides.push_back(ctx.Simplify(Product(dims, static_cast<size_t>(i + 1), static_cast<size_t>(*k))));
+    strides.push_back(ctx.Simplify(Product(dims, static_cast<size_t>(b + i + 1), static_cast<size_t>(b + *k))));
   }
   Expr indices = ctx.TensorInput(1);
   if (DTypeOf(indices) != DataType::Int64()) indices = ctx.Emit(op::astype(indices, DataType::Int64()));
@@ -240,7 +245,19 @@ LinearIndex LinearIndexOf(ConvertContext& ctx) {
   Expr negative = ctx.Emit(op::less(indices, ScalarConstant(DataType::Int64(), 0)));
   indices = ctx.Emit(op::where(negative, ctx.Emit(op::add(indices, extent_tensor)), indices));
   Expr linear = ctx.Emit(op::sum(ctx.Emit(op::multiply(indices, stride_tensor)), std::vector<int64_t>{-1}, false));
-  return {linear, *k, dims};
+  if (b > 0) {
+    // The flattened batch position, laid along indices' batch dims.
+    PrimExpr batches = ctx.Simplify(Product(dims, 0, static_cast<size_t>(b)));
+    Expr position = ctx.Emit(op::arange(make<graph::PrimValueNode>(Int64(0)), make<graph::PrimValueNode>(batches),
+                                        make<graph::PrimValueNode>(Int64(1)), DataType::Int64()));
+    std::vector<PrimExpr> position_dims(dims.begin(), dims.begin() + b);
+    position_dims.resize(index_dims.size() - 1, Int64(1));
+    position = ctx.Emit(op::reshape(position, ShapeExprOf(position_dims)));
+    PrimExpr block = ctx.Simplify(Product(dims, static_cast<size_t>(b), static_cast<size_t>(b + *k)));
+    Expr offset = ctx.Emit(op::multiply(position, ctx.Materialize(OnnxValue::ShapeValues({block}, true))));
+    linear = ctx.Emit(op::add(linear, offset));
+  }
+  return {linear, b + *k, dims};
 }
 
 // data reshaped to (prod(dims[:k]), dims[k:]...).
@@ -251,7 +268,7 @@ Expr FlattenLeading(ConvertContext& ctx, const Expr& data, const std::vector<Pri
 }
 
 Out ConvertGatherND(ConvertContext& ctx) {
-  LinearIndex index = LinearIndexOf(ctx);
+  LinearIndex index = LinearIndexOf(ctx, ctx.AttrInt("batch_dims", 0));
   Expr flat = FlattenLeading(ctx, ctx.TensorInput(0), index.dims, index.k);
   return One(ctx.Emit(op::take(flat, index.linear, 0)));
 }
