@@ -201,3 +201,38 @@ TEST(OnnxCompositeOpsTest, HannWindowIsFoldedAtImportTime) {
 
 }  // namespace
 }  // namespace rlx::frontend
+
+namespace rlx::frontend {
+namespace {
+
+// GatherND with batch_dims=1: data (b, 3, 2), indices (b, 2, 1) pick rows of
+// each batch's own (3, 2) slice (a negative index counts from the end).
+TEST(OnnxCompositeOpsTest, GatherNDWithBatchDims) {
+  Builder b(13);
+  b.Input("data", {std::string("b"), int64_t{3}, int64_t{2}});
+  b.Input("indices", {std::string("b"), int64_t{2}, int64_t{1}}, onnx::TensorProto::INT64);
+  auto* node = b.Node("GatherND", {"data", "indices"}, {"out"});
+  Builder::AttrInt(node, "batch_dims", 1);
+  b.Output("out");
+  CompiledModel model(b, "gathernd_batch");
+  for (int64_t batches : {1, 3}) {
+    std::vector<float> data;
+    for (int64_t i = 0; i < batches * 6; ++i) data.push_back(static_cast<float>(i));
+    std::vector<int64_t> indices;
+    std::vector<float> expected;
+    for (int64_t n = 0; n < batches; ++n) {
+      for (int64_t row : {(n + 1) % 3, int64_t{-1}}) {
+        indices.push_back(row);
+        int64_t source = row < 0 ? row + 3 : row;
+        for (int64_t c = 0; c < 2; ++c) expected.push_back(data[(n * 3 + source) * 2 + c]);
+      }
+    }
+    rt::Value out = model.Run({rt::NDArray::FromVector<float>({batches, 3, 2}, data),
+                               rt::NDArray::FromVector<int64_t>({batches, 2, 1}, indices)});
+    EXPECT_EQ(out.AsNDArray().shape(), (rt::ShapeTuple{batches, 2, 2}));
+    ExpectNear(out.AsNDArray().ToVector<float>(), expected);
+  }
+}
+
+}  // namespace
+}  // namespace rlx::frontend

@@ -332,6 +332,29 @@ TEST(OnnxImportTest, BoundInputsBecomeConstants) {
   EXPECT_EQ(RetSInfo(mod), "Tensor((3, 2), float32)");
 }
 
+// A float Range's bounds must be known at import time (only integer bounds
+// may be symbolic); the error says so, which is what the node-test runner
+// reads to bind such inputs, and bound bounds fold to a constant.
+TEST(OnnxImportTest, FloatRangeNeedsBoundsKnownAtImportTime) {
+  Builder b(11);
+  for (const char* name : {"start", "limit", "delta"}) b.Input(name, {});
+  b.Node("Range", {"start", "limit", "delta"}, {"out"});
+  b.Output("out");
+  EXPECT_THAT(ErrorOf([&] { ImportOnnx(b.Write("range_float")); }),
+              ::testing::HasSubstr("the bounds of a Range of float32 must be known at import time"));
+  OnnxImportOptions options;
+  const float values[3] = {1.0f, 2.0f, 0.25f};
+  const char* names[3] = {"start", "limit", "delta"};
+  for (int i = 0; i < 3; ++i) {
+    auto data = std::make_shared<graph::TensorData>();
+    data->dtype = DataType::Float32();
+    data->bytes.assign(reinterpret_cast<const uint8_t*>(&values[i]), reinterpret_cast<const uint8_t*>(&values[i] + 1));
+    options.input_values[names[i]] = data;
+  }
+  ir::IRModule mod = Import(b, "range_float_bound", options);
+  EXPECT_EQ(RetSInfo(mod), "Tensor((4,), float32)");
+}
+
 TEST(OnnxImportTest, SanitizedNames) {
   EXPECT_EQ(SanitizeOnnxName("input.1"), "input_1");
   EXPECT_EQ(SanitizeOnnxName("1x"), "_1x");
