@@ -16,9 +16,9 @@
 //
 // scatter_elements is sequential (later updates see earlier ones, "mean"
 // averages pairwise in order, as TVM's kernel), so it is written as plain
-// TIR loops (ScatterElementsPrimFunc) over data, indices and updates whose
-// dimensions are constants or bare symbolic variables; other shapes are
-// left alone.
+// TIR loops (ScatterElementsPrimFunc) over data, indices and updates; a
+// symbolic variable that appears only inside a compound dim (n * 2) is
+// passed as a tir_var.
 //
 // reshape is legalized only when the analyzer proves that the element counts
 // of input and result are equal. Otherwise (a target shape taken from a
@@ -26,6 +26,7 @@
 // vm.builtin.reshape: a zero-copy view that checks the element count at run
 // time, so a wrong target is an error, never a read past the input.
 #include <unordered_map>
+#include <unordered_set>
 
 #include "manipulate_common.h"
 #include "manipulate_kernels.h"
@@ -96,30 +97,51 @@ Expr LegalizeWithKernel(BlockBuilder& builder, const Call& call, const std::stri
 // ---------------------------------------------------------------------------
 // scatter_elements
 
-// Graph-level symbolic variables -> fresh PrimFunc variables; nullopt when a
-// dimension is neither a constant nor a bare variable.
+// Graph-level symbolic variables -> fresh PrimFunc variables, in every dim
+// expression (`n * 2` becomes `n' * 2`).
 class DimRenamer {
  public:
-  std::optional<Shape> Rename(const Shape& shape) {
+  Shape Rename(const Shape& shape) {
     Shape renamed;
     for (const ir::PrimExpr& dim : shape) {
-      if (ir::AsConstInt(dim)) {
-        renamed.push_back(AsInt64(dim));
-        continue;
-      }
-      const auto* var = dim.as<ir::VarNode>();
-      if (var == nullptr) return std::nullopt;
-      auto it = fresh_.find(var);
-      if (it == fresh_.end()) it = fresh_.emplace(var, ir::MakeVar(var->name_hint, var->dtype)).first;
-      renamed.push_back(it->second);
+      renamed.push_back(ir::Substitute(AsInt64(dim), [this](const ir::Var& var) -> ir::PrimExpr {
+        auto it = fresh_.find(var.get());
+        if (it == fresh_.end()) {
+          it = fresh_.emplace(var.get(), ir::MakeVar(var->name_hint, var->dtype)).first;
+          order_.push_back(var);
+        }
+        return it->second;
+      }));
     }
     return renamed;
+  }
+  // The (graph variable, fresh variable) pairs in first-seen order.
+  std::vector<std::pair<ir::Var, ir::Var>> Pairs() const {
+    std::vector<std::pair<ir::Var, ir::Var>> pairs;
+    for (const ir::Var& var : order_) pairs.emplace_back(var, fresh_.at(var.get()));
+    return pairs;
   }
 
  private:
   std::unordered_map<const ir::VarNode*, ir::Var> fresh_;
+  std::vector<ir::Var> order_;
 };
 
+// The variables that appear as a whole dim of one of `shapes` (a buffer
+// shape defines them when the kernel is called).
+std::unordered_set<const ir::VarNode*> BareDims(const std::vector<Shape>& shapes) {
+  std::unordered_set<const ir::VarNode*> bare;
+  for (const Shape& shape : shapes) {
+    for (const ir::PrimExpr& dim : shape) {
+      if (const auto* var = dim.as<ir::VarNode>()) bare.insert(var);
+    }
+  }
+  return bare;
+}
+
+// Symbolic variables that no buffer dim defines by a bare appearance (the
+// `n` of a dim `n * 2`) become trailing scalar parameters of the kernel,
+// passed as tir_vars.
 Expr LegalizeScatterElements(BlockBuilder& builder, const Call& call) {
   TensorStructInfo data = TensorArg(call, 0);
   TensorStructInfo indices = TensorArg(call, 1);
@@ -127,16 +149,24 @@ Expr LegalizeScatterElements(BlockBuilder& builder, const Call& call) {
   std::optional<Shape> indices_shape = indices->GetShape();
   if (!data_shape || !indices_shape || data->IsUnknownDtype() || indices->IsUnknownDtype()) return call;
   DimRenamer renamer;
-  std::optional<Shape> data_dims = renamer.Rename(*data_shape);
-  std::optional<Shape> indices_dims = renamer.Rename(*indices_shape);
-  if (!data_dims || !indices_dims) return call;
+  Shape data_dims = renamer.Rename(*data_shape);
+  Shape indices_dims = renamer.Rename(*indices_shape);
+  std::unordered_set<const ir::VarNode*> bare = BareDims({data_dims, indices_dims});
+  std::vector<ir::PrimExpr> tir_vars;
+  std::vector<ir::Var> scalar_params;
+  for (const auto& [graph_var, fresh] : renamer.Pairs()) {
+    if (bare.count(fresh.get())) continue;
+    tir_vars.push_back(graph_var);
+    scalar_params.push_back(fresh);
+  }
   int axis = NormalizeAxis(call, GetIntAttr(call, "axis", 0), data->ndim);
-  tir::PrimFunc func = ScatterElementsPrimFunc(*data_dims, data->dtype, *indices_dims, indices->dtype, axis,
-                                               GetStringAttr(call, "reduction", "update"));
+  tir::PrimFunc func = ScatterElementsPrimFunc(data_dims, data->dtype, indices_dims, indices->dtype, axis,
+                                               GetStringAttr(call, "reduction", "update"), scalar_params);
   graph::GlobalVar gv = AddPrimFuncShared(builder, func, "scatter_elements");
   std::vector<Expr> operands(call->args.begin(), call->args.end());
-  return graph::MakeCall("relax.call_tir", {gv, make<graph::TupleNode>(std::move(operands))}, nullptr,
-                         {graph::GetStructInfo(call)});
+  std::vector<Expr> call_tir_args = {gv, make<graph::TupleNode>(std::move(operands))};
+  if (!tir_vars.empty()) call_tir_args.push_back(make<graph::ShapeExprNode>(std::move(tir_vars)));
+  return graph::MakeCall("relax.call_tir", std::move(call_tir_args), nullptr, {graph::GetStructInfo(call)});
 }
 
 // reshape: a copying kernel only when the element counts are provably equal.

@@ -293,7 +293,8 @@ PrimExpr Combine(const std::string& reduction, const PrimExpr& current, const Pr
 }  // namespace
 
 tir::PrimFunc ScatterElementsPrimFunc(const Shape& data_shape, DataType dtype, const Shape& indices_shape,
-                                      DataType index_dtype, int axis, const std::string& reduction) {
+                                      DataType index_dtype, int axis, const std::string& reduction,
+                                      const std::vector<ir::Var>& scalar_params) {
   ir::Buffer data = ir::MakeBuffer("data", data_shape, dtype);
   ir::Buffer indices = ir::MakeBuffer("indices", indices_shape, index_dtype);
   ir::Buffer updates = ir::MakeBuffer("updates", indices_shape, dtype);
@@ -313,6 +314,7 @@ tir::PrimFunc ScatterElementsPrimFunc(const Shape& data_shape, DataType dtype, c
     func->params.push_back(handle);
     func->buffer_map.emplace_back(handle, buffer);
   }
+  for (const ir::Var& scalar : scalar_params) func->params.push_back(scalar);
   func->body = tir::MakeSeq({copy, scatter});
   func->attrs = ir::DictWith(nullptr, "tir.noalias", ir::MakeBool(true));
   func->is_private = true;

@@ -54,8 +54,10 @@ te::Tensor FlipTE(const te::Tensor& data, int axis);
 // scatter_elements as a PrimFunc(data, indices, updates, out): out = data,
 // then every position of `indices`, in row-major order, updates its target
 // with `reduction` (TVM's sequential semantics, "mean" averaging the current
-// value with each update in turn).
+// value with each update in turn). `scalar_params` (sizes no buffer dim
+// defines by itself) follow the buffers as scalar parameters.
 tir::PrimFunc ScatterElementsPrimFunc(const Shape& data_shape, DataType dtype, const Shape& indices_shape,
-                                      DataType index_dtype, int axis, const std::string& reduction);
+                                      DataType index_dtype, int axis, const std::string& reduction,
+                                      const std::vector<ir::Var>& scalar_params = {});
 
 }  // namespace rlx::op::detail

@@ -433,6 +433,26 @@ TEST(LegalizeManipCodegenTest, ScatterElementsReductions) {
   }
 }
 
+// A data dim that is a compound symbolic expression (n * 2, as ScatterND's
+// flattened leading dims): n reaches the kernel as a tir_var.
+TEST(LegalizeManipCodegenTest, ScatterElementsCompoundSymbolicDim) {
+  CompiledOp op = LegalizeAndCompile({{"d", TensorType("(\"n\", 2, 3)")},
+                                      {"i", TensorType("(\"k\", 3)", kI64)},
+                                      {"u", TensorType("(\"k\", 3)")}},
+                                     "R.scatter_elements(R.reshape(d, R.shape([n * 2, 3])), i, u, axis=0, reduction=\"add\")",
+                                     {"n"});
+  ASSERT_EQ(op.op.call->args.size(), 3u) << "expected tir_vars";
+  for (int64_t n : kSizes) {
+    for (int64_t k : {1, 5}) {
+      tir::HostTensor d = RandomTensor(kF32, {n * 2, 3}, 37, -4, 4);
+      tir::HostTensor idx = RandomTensor(kI64, {k, 3}, 38, -2.0 * static_cast<double>(n), 2.0 * static_cast<double>(n));
+      tir::HostTensor u = RandomTensor(kF32, {k, 3}, 39, -4, 4);
+      ExpectCompiledOutputs(op, {d, idx, u}, {{"n", n}, {"k", k}}, {ScatterElementsReference(d, idx, u, 0, "add")},
+                            "scatter_elements over n * 2 rows", 1e-6, 1e-6);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------
 // layout_transform
 
