@@ -25,7 +25,8 @@ namespace rlx::op {
 namespace detail {
 namespace {
 
-enum class ResultDtype { kCommon, kBool };
+// kInteger: the common dtype, which must be an integer or bool (bitwise ops).
+enum class ResultDtype { kCommon, kBool, kInteger };
 
 // A Tensor operand as it is, a Prim operand as a Tensor of shape (1,).
 TensorStructInfo BroadcastOperand(const Call& call, size_t index) {
@@ -51,6 +52,9 @@ StructInfo InferBroadcastSInfo(const Call& call, BlockBuilder& builder, ResultDt
   TensorStructInfo x2 = BroadcastOperand(call, 1);
   DataType dtype =
       result_dtype == ResultDtype::kBool ? DataType::Bool() : UnifyDtypes(call, x1->dtype, x2->dtype);
+  if (result_dtype == ResultDtype::kInteger && !dtype.is_void() && !dtype.is_integer() && !dtype.is_bool()) {
+    ThrowOpError(call, fmt::format("expects integer operands, got {}", dtype.ToString()));
+  }
   if (IsPrimArg(call, 0) && IsPrimArg(call, 1)) return graph::PrimSInfo(dtype);
   if (x1->IsUnknownNdim() || x2->IsUnknownNdim()) return graph::TensorSInfo(dtype, -1);
   if (x1->shape.defined() && x1->shape.same_as(x2->shape)) {
@@ -92,6 +96,9 @@ void RegisterBinaryOps() {
   for (const char* name : {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}) {
     RegisterBinary(name, ResultDtype::kBool);
   }
+  for (const char* name : {"bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"}) {
+    RegisterBinary(name, ResultDtype::kInteger);
+  }
 }
 
 }  // namespace detail
@@ -116,6 +123,11 @@ RLX_DEFINE_BINARY_CALL(greater)
 RLX_DEFINE_BINARY_CALL(greater_equal)
 RLX_DEFINE_BINARY_CALL(logical_and)
 RLX_DEFINE_BINARY_CALL(logical_or)
+RLX_DEFINE_BINARY_CALL(bitwise_and)
+RLX_DEFINE_BINARY_CALL(bitwise_or)
+RLX_DEFINE_BINARY_CALL(bitwise_xor)
+RLX_DEFINE_BINARY_CALL(left_shift)
+RLX_DEFINE_BINARY_CALL(right_shift)
 #undef RLX_DEFINE_BINARY_CALL
 
 }  // namespace rlx::op

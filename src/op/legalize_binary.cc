@@ -14,9 +14,15 @@
 //   power         pow(a, b) (integers: computed in float64, truncated back)
 //   equal ... greater_equal   the comparison, bool
 //   logical_and, logical_or   && and || on bool (nonzero on numbers)
+//   bitwise_and/or/xor, left_shift, right_shift   &, |, ^, <<, >> (TIR's
+//                 bitwise_* and shift_* intrinsics; >> is arithmetic for
+//                 signed and logical for unsigned types)
 //   where(c, a, b)            c ? a : b, all three broadcast together
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "op/topi.h"
 #include "op_common.h"
@@ -160,6 +166,12 @@ void RegisterBinaryLegalizations() {
   RegisterBroadcastLegalize("greater_equal", Compare([](const PrimExpr& a, const PrimExpr& b) { return ir::ge(a, b); }));
   RegisterBroadcastLegalize("logical_and", Logical(true));
   RegisterBroadcastLegalize("logical_or", Logical(false));
+  for (const auto& [op, intrinsic] : std::vector<std::pair<std::string, std::string>>{
+           {"bitwise_and", "bitwise_and"}, {"bitwise_or", "bitwise_or"}, {"bitwise_xor", "bitwise_xor"},
+           {"left_shift", "shift_left"}, {"right_shift", "shift_right"}}) {
+    std::string name = intrinsic;
+    RegisterBroadcastLegalize(op, [name](const PrimExpr& a, const PrimExpr& b) { return ir::call(a->dtype, name, {a, b}); });
+  }
   RegisterWhereLegalize();
 }
 

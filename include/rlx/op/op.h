@@ -48,6 +48,13 @@ Call greater(Expr x1, Expr x2);
 Call greater_equal(Expr x1, Expr x2);
 Call logical_and(Expr x1, Expr x2);
 Call logical_or(Expr x1, Expr x2);
+// Bitwise operators on integers (and bool for and/or/xor): &, |, ^, <<, >>
+// (arithmetic for signed types, logical for unsigned).
+Call bitwise_and(Expr x1, Expr x2);
+Call bitwise_or(Expr x1, Expr x2);
+Call bitwise_xor(Expr x1, Expr x2);
+Call left_shift(Expr x1, Expr x2);
+Call right_shift(Expr x1, Expr x2);
 
 // ---------------------------------------------------------------------------
 // Unary elementwise operators (pattern kElemWise). exp, log, sqrt, rsqrt,

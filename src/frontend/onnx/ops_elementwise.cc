@@ -1,7 +1,8 @@
 // Converters of elementwise ONNX operators: unary math, activations (the
 // composite ones become several Relax calls: HardSwish = x * clip(x + 3, 0,
 // 6) / 6), broadcasting binary arithmetic and comparisons, variadic
-// Min/Max/Sum/Mean, Clip, Where, Cast, Identity.
+// Min/Max/Sum/Mean, Clip, Where, Cast, Identity, BitShift (direction LEFT
+// or RIGHT: R.left_shift / R.right_shift).
 //
 // Binary arithmetic on shape values (Shape results, int64 constants of rank
 // <= 1) is folded at import time into PrimExprs simplified by the analyzer,
@@ -339,6 +340,16 @@ void RegisterElementwiseConverters(ConverterTable& table) {
                             return One(ctx.Emit(op::logical_and(either, ctx.Emit(op::logical_not(both)))));
                           }});
   AddBinary(table, "And", 1, op::logical_and);
+  table["BitShift"].push_back({11, [](ConvertContext& ctx) -> Out {
+                                 std::string direction = ctx.AttrString("direction", "");
+                                 if (direction != "LEFT" && direction != "RIGHT") {
+                                   ctx.Fail("direction must be \"LEFT\" or \"RIGHT\", got \"" + direction + "\"");
+                                 }
+                                 Expr lhs = ctx.TensorInput(0);
+                                 Expr rhs = AlignBroadcastOperand(ctx, lhs, ctx.TensorInput(1));
+                                 return One(ctx.Emit(direction == "LEFT" ? op::left_shift(lhs, rhs)
+                                                                         : op::right_shift(lhs, rhs)));
+                               }});
   AddBinary(table, "Or", 1, op::logical_or);
   AddBinary(table, "Less", 1, op::less);
   AddBinary(table, "Greater", 1, op::greater);

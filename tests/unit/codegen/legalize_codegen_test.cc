@@ -128,6 +128,44 @@ TEST(LegalizeCodegenTest, BinaryBroadcastMatchesReference) {
   }
 }
 
+// The bitwise operators on signed and unsigned integers of several widths
+// (right_shift is arithmetic for signed, logical for unsigned types; the
+// values stay in range so no shift overflows).
+TEST(LegalizeCodegenTest, BitwiseBroadcastMatchesReference) {
+  struct Case {
+    std::string op;
+    DataType dtype;
+    std::function<int64_t(int64_t, int64_t)> reference;
+    double lo1, hi1, lo2, hi2;
+  };
+  const DataType kU8 = DataType::UInt(8), kU32 = DataType::UInt(32), kI64 = DataType::Int64();
+  const std::vector<Case> cases = {
+      {"bitwise_and", kI32, [](int64_t a, int64_t b) { return a & b; }, -100, 100, -100, 100},
+      {"bitwise_or", kU8, [](int64_t a, int64_t b) { return a | b; }, 0, 255, 0, 255},
+      {"bitwise_xor", kI64, [](int64_t a, int64_t b) { return a ^ b; }, -1000, 1000, -1000, 1000},
+      {"left_shift", kU32, [](int64_t a, int64_t b) { return a << b; }, 0, 1000, 0, 8},
+      {"right_shift", kI32, [](int64_t a, int64_t b) { return a >> b; }, -1000, 1000, 0, 6},
+      {"right_shift", kU8, [](int64_t a, int64_t b) { return a >> b; }, 0, 255, 0, 8},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.op + " " + c.dtype.ToString());
+    CompiledOp op = LegalizeAndCompile(
+        {{"x1", TensorType("(\"n\", 1, 4)", c.dtype)}, {"x2", TensorType("(3, 1)", c.dtype)}}, "R." + c.op + "(x1, x2)");
+    for (int64_t n : {1, 5, 64}) {
+      tir::HostTensor x1 = RandomTensor(c.dtype, {n, 1, 4}, static_cast<unsigned>(n), c.lo1, c.hi1);
+      tir::HostTensor x2 = RandomTensor(c.dtype, {3, 1}, static_cast<unsigned>(n + 50), c.lo2, c.hi2);
+      std::vector<int64_t> shape = {n, 3, 4};
+      std::vector<double> expected;
+      for (int64_t i = 0; i < n * 12; ++i) {
+        std::vector<int64_t> index = Unflatten(i, shape);
+        auto a = static_cast<int64_t>(BroadcastAt(x1, index)), b = static_cast<int64_t>(BroadcastAt(x2, index));
+        expected.push_back(static_cast<double>(c.reference(a, b)));
+      }
+      ExpectTensorNear(RunCompiled(op, {x1, x2}, {{"n", n}}), shape, expected, 0, 0, c.op);
+    }
+  }
+}
+
 TEST(LegalizeCodegenTest, ReductionsAndMatmulMatchReference) {
   CompiledOp sum = LegalizeAndCompile({{"x", TensorType("(\"n\", 6)", kF32)}}, "R.sum(x, axis=[1], keepdims=True)");
   CompiledOp max = LegalizeAndCompile({{"x", TensorType("(\"n\", 6)", kF32)}}, "R.max(x, axis=[0])");
