@@ -176,5 +176,8 @@ PrimExpr Product(const std::vector<PrimExpr>& dims, size_t begin, size_t end);
 Expr ScalarConstant(DataType dtype, double value);
 // A ShapeExpr of `dims`.
 Expr ShapeExprOf(std::vector<PrimExpr> dims);
+// x rounded to the nearest integer, halves to even (ONNX's Round), as Relax
+// calls (ops_elementwise.cc).
+Expr RoundHalfToEven(ConvertContext& ctx, const Expr& x);
 
 }  // namespace rlx::frontend::onnx_impl

@@ -34,6 +34,10 @@
 //     sum(where(i < 0, i + dims, i) * strides, axis=-1) (plus its flattened
 //     batch position times prod(dims[b:b + k])), and take(flat, linear,
 //     axis=0) gives indices.shape[:-1] + data.shape[b + k:].
+//   QuantizeLinear / DequantizeLinear (uint8 / int8, per-tensor or per-axis
+//     scale and zero point), DynamicQuantizeLinear (uint8 with the scale
+//     and zero point of x's range widened to 0): arithmetic, ONNX's
+//     round-half-to-even and a clip to the quantized range.
 //   ScatterND(data, indices, updates; reduction): the same linear indices,
 //     broadcast over the slice dims, scatter_elements the flattened
 //     updates into the flattened data along axis 0.
@@ -293,9 +297,80 @@ Out ConvertScatterND(ConvertContext& ctx) {
   return One(ctx.Emit(op::reshape(scattered, ShapeExprOf(dims))));
 }
 
+// A per-axis quantization parameter (scale or zero point, 1-D of the axis
+// length) reshaped to broadcast along the node's `axis` (default 1) of a
+// rank-`rank` tensor; a scalar stays as it is.
+Expr AlongAxis(ConvertContext& ctx, const Expr& param, int64_t rank) {
+  if (RankOf(param) != 1 || rank <= 1) return param;
+  int64_t axis = NormalizeAxis(ctx, ctx.AttrInt("axis", 1), rank);
+  std::vector<PrimExpr> dims = {ShapeOf(param).value()[0]};
+  for (int64_t i = axis + 1; i < rank; ++i) dims.push_back(Int64(1));
+  return ctx.Emit(op::reshape(param, ShapeExprOf(dims)));
+}
+
+Expr ClipTo(ConvertContext& ctx, const Expr& x, double lo, double hi) {
+  auto bound = [](double v) { return make<graph::PrimValueNode>(ir::MakeFloat(v, DataType::Float(64))); };
+  return ctx.Emit(op::clip(x, bound(lo), bound(hi)));
+}
+
+// The range of an 8-bit quantized dtype.
+std::pair<double, double> QuantizedRange(ConvertContext& ctx, DataType dtype) {
+  if (dtype == DataType::UInt(8)) return {0.0, 255.0};
+  if (dtype == DataType::Int(8)) return {-128.0, 127.0};
+  ctx.Fail("quantized values must be uint8 or int8, got " + dtype.ToString());
+}
+
+// y = saturate(round_half_even(x / scale) + zero_point), zero_point uint8 0
+// when absent; per-axis scale and zero point along `axis` (default 1).
+Out ConvertQuantizeLinear(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  int64_t rank = RankOf(x);
+  Expr scale = AlongAxis(ctx, ctx.TensorInput(1), rank);
+  Expr zero_point = ctx.HasInput(2) ? ctx.TensorInput(2) : ScalarConstant(DataType::UInt(8), 0);
+  DataType out_dtype = DTypeOf(zero_point);
+  auto [lo, hi] = QuantizedRange(ctx, out_dtype);
+  zero_point = ctx.Emit(op::astype(AlongAxis(ctx, zero_point, rank), DTypeOf(x)));
+  Expr scaled = RoundHalfToEven(ctx, ctx.Emit(op::divide(x, scale)));
+  Expr shifted = ctx.Emit(op::add(scaled, zero_point));
+  return One(ctx.Emit(op::astype(ClipTo(ctx, shifted, lo, hi), out_dtype)));
+}
+
+// y = (float(x) - float(zero_point)) * scale, per axis as QuantizeLinear.
+Out ConvertDequantizeLinear(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  int64_t rank = RankOf(x);
+  Expr scale = AlongAxis(ctx, ctx.TensorInput(1), rank);
+  DataType dtype = DTypeOf(scale);
+  Expr value = ctx.Emit(op::astype(x, dtype));
+  if (ctx.HasInput(2)) {
+    Expr zero_point = ctx.Emit(op::astype(AlongAxis(ctx, ctx.TensorInput(2), rank), dtype));
+    value = ctx.Emit(op::subtract(value, zero_point));
+  }
+  return One(ctx.Emit(op::multiply(value, scale)));
+}
+
+// uint8 quantization with a scale and zero point from x's range (which is
+// widened to include 0): scale = (max - min) / 255, zero_point =
+// saturate(round_half_even(-min / scale)); outputs y, scale, zero_point.
+Out ConvertDynamicQuantizeLinear(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  DataType dtype = DTypeOf(x);
+  Expr zero = ScalarConstant(dtype, 0.0);
+  Expr low = ctx.Emit(op::minimum(ctx.Emit(op::min(x)), zero));
+  Expr high = ctx.Emit(op::maximum(ctx.Emit(op::max(x)), zero));
+  Expr scale = ctx.Emit(op::divide(ctx.Emit(op::subtract(high, low)), ScalarConstant(dtype, 255.0)));
+  Expr zero_point = ClipTo(ctx, RoundHalfToEven(ctx, ctx.Emit(op::subtract(zero, ctx.Emit(op::divide(low, scale))))), 0, 255);
+  Expr y = ctx.Emit(op::add(RoundHalfToEven(ctx, ctx.Emit(op::divide(x, scale))), zero_point));
+  return {OnnxValue::Tensor(ctx.Emit(op::astype(ClipTo(ctx, y, 0, 255), DataType::UInt(8)))), OnnxValue::Tensor(scale),
+          OnnxValue::Tensor(ctx.Emit(op::astype(zero_point, DataType::UInt(8))))};
+}
+
 }  // namespace
 
 void RegisterCompositeConverters(ConverterTable& table) {
+  table["QuantizeLinear"].push_back({10, ConvertQuantizeLinear});
+  table["DequantizeLinear"].push_back({10, ConvertDequantizeLinear});
+  table["DynamicQuantizeLinear"].push_back({11, ConvertDynamicQuantizeLinear});
   table["NegativeLogLikelihoodLoss"].push_back({12, ConvertNegativeLogLikelihoodLoss});
   table["SoftmaxCrossEntropyLoss"].push_back({12, ConvertSoftmaxCrossEntropyLoss});
   table["Hardmax"].push_back({13, ConvertHardmax});

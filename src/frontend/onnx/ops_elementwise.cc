@@ -287,18 +287,7 @@ Out ConvertWhere(ConvertContext& ctx) {
   return One(ctx.Emit(op::where(ctx.TensorInput(0), ctx.TensorInput(1), ctx.TensorInput(2))));
 }
 
-// ONNX rounds halves to even: f = floor(x), d = x - f; d > 0.5 -> f + 1,
-// d < 0.5 -> f, d == 0.5 -> f + (f mod 2).
-Out ConvertRound(ConvertContext& ctx) {
-  Expr x = ctx.TensorInput(0);
-  Expr f = ctx.Emit(op::floor(x));
-  Expr d = ctx.Emit(op::subtract(x, f));
-  Expr half = Scalar(ctx, x, 0.5);
-  Expr up = ctx.Emit(op::add(f, Scalar(ctx, x, 1.0)));
-  Expr even = ctx.Emit(op::add(f, ctx.Emit(op::floor_mod(f, Scalar(ctx, x, 2.0)))));
-  Expr not_below = ctx.Emit(op::where(ctx.Emit(op::greater(d, half)), up, even));
-  return One(ctx.Emit(op::where(ctx.Emit(op::less(d, half)), f, not_below)));
-}
+Out ConvertRound(ConvertContext& ctx) { return One(RoundHalfToEven(ctx, ctx.TensorInput(0))); }
 
 Out ConvertCast(ConvertContext& ctx) {
   DataType to = DataTypeFromOnnx(static_cast<int>(ctx.AttrInt("to", 1)), "Cast");
@@ -322,6 +311,18 @@ Out ConvertCast(ConvertContext& ctx) {
 }
 
 }  // namespace
+
+// ONNX rounds halves to even: f = floor(x), d = x - f; d > 0.5 -> f + 1,
+// d < 0.5 -> f, d == 0.5 -> f + (f mod 2).
+Expr RoundHalfToEven(ConvertContext& ctx, const Expr& x) {
+  Expr f = ctx.Emit(op::floor(x));
+  Expr d = ctx.Emit(op::subtract(x, f));
+  Expr half = ScalarConstant(DTypeOf(x), 0.5);
+  Expr up = ctx.Emit(op::add(f, ScalarConstant(DTypeOf(x), 1.0)));
+  Expr even = ctx.Emit(op::add(f, ctx.Emit(op::floor_mod(f, ScalarConstant(DTypeOf(x), 2.0)))));
+  Expr not_below = ctx.Emit(op::where(ctx.Emit(op::greater(d, half)), up, even));
+  return ctx.Emit(op::where(ctx.Emit(op::less(d, half)), f, not_below));
+}
 
 void RegisterElementwiseConverters(ConverterTable& table) {
   AddBinary(table, "Add", 1, op::add, [](ConvertContext&, PrimExpr a, PrimExpr b) { return a + b; });
