@@ -34,6 +34,8 @@
 //     sum(where(i < 0, i + dims, i) * strides, axis=-1) (plus its flattened
 //     batch position times prod(dims[b:b + k])), and take(flat, linear,
 //     axis=0) gives indices.shape[:-1] + data.shape[b + k:].
+//   ReverseSequence: gather_elements along the time axis at
+//     where(t < len, len - 1 - t, t).
 //   QuantizeLinear / DequantizeLinear (uint8 / int8, per-tensor or per-axis
 //     scale and zero point), DynamicQuantizeLinear (uint8 with the scale
 //     and zero point of x's range widened to 0): arithmetic, ONNX's
@@ -365,10 +367,35 @@ Out ConvertDynamicQuantizeLinear(ConvertContext& ctx) {
           OnnxValue::Tensor(ctx.Emit(op::astype(zero_point, DataType::UInt(8))))};
 }
 
+// ReverseSequence: out[t, b] = x[len[b] - 1 - t, b] for t < len[b], else
+// x[t, b] (time and batch axes 0/1 either way round): the source time index
+// where(t < len, len - 1 - t, t), broadcast to x's shape, feeds
+// gather_elements along the time axis.
+Out ConvertReverseSequence(ConvertContext& ctx) {
+  Expr x = ctx.TensorInput(0);
+  std::vector<PrimExpr> dims = ctx.InputShape(0);
+  int64_t rank = static_cast<int64_t>(dims.size());
+  if (rank < 2) ctx.Fail("input must have rank >= 2");
+  int64_t time_axis = NormalizeAxis(ctx, ctx.AttrInt("time_axis", 0), rank);
+  int64_t batch_axis = NormalizeAxis(ctx, ctx.AttrInt("batch_axis", 1), rank);
+  if (time_axis + batch_axis != 1) ctx.Fail("time_axis and batch_axis must be 0 and 1");
+  Expr time = ArangeAlongAxis(ctx, dims[static_cast<size_t>(time_axis)], time_axis, rank);
+  Expr lens = ctx.TensorInput(1);
+  if (DTypeOf(lens) != DataType::Int64()) lens = ctx.Emit(op::astype(lens, DataType::Int64()));
+  std::vector<PrimExpr> lens_dims(static_cast<size_t>(rank), Int64(1));
+  lens_dims[static_cast<size_t>(batch_axis)] = dims[static_cast<size_t>(batch_axis)];
+  lens = ctx.Emit(op::reshape(lens, ShapeExprOf(lens_dims)));
+  Expr reversed = ctx.Emit(op::subtract(ctx.Emit(op::subtract(lens, ScalarConstant(DataType::Int64(), 1))), time));
+  Expr source = ctx.Emit(op::where(ctx.Emit(op::less(time, lens)), reversed, time));
+  source = ctx.Emit(op::broadcast_to(source, ShapeExprOf(dims)));
+  return One(ctx.Emit(op::gather_elements(x, source, time_axis)));
+}
+
 }  // namespace
 
 void RegisterCompositeConverters(ConverterTable& table) {
   table["QuantizeLinear"].push_back({10, ConvertQuantizeLinear});
+  table["ReverseSequence"].push_back({10, ConvertReverseSequence});
   table["DequantizeLinear"].push_back({10, ConvertDequantizeLinear});
   table["DynamicQuantizeLinear"].push_back({11, ConvertDynamicQuantizeLinear});
   table["NegativeLogLikelihoodLoss"].push_back({12, ConvertNegativeLogLikelihoodLoss});

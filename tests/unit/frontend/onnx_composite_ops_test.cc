@@ -5,6 +5,7 @@
 // with the default pipeline and run on the VM against C++ references.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -228,6 +229,34 @@ TEST(OnnxCompositeOpsTest, GatherNDWithBatchDims) {
     rt::Value out = model.Run({rt::NDArray::FromVector<float>({batches, 3, 2}, data),
                                rt::NDArray::FromVector<int64_t>({batches, 2, 1}, indices)});
     EXPECT_EQ(out.AsNDArray().shape(), (rt::ShapeTuple{batches, 2, 2}));
+    ExpectNear(out.AsNDArray().ToVector<float>(), expected);
+  }
+}
+
+
+// ReverseSequence with batch_axis 0, time_axis 1: x (b, t, 2) with a
+// symbolic time length; each batch row reverses its first len elements.
+TEST(OnnxCompositeOpsTest, ReverseSequenceBatchMajor) {
+  Builder b(10);
+  b.Input("x", {int64_t{2}, std::string("t"), int64_t{2}});
+  b.Input("lens", {int64_t{2}}, onnx::TensorProto::INT64);
+  auto* node = b.Node("ReverseSequence", {"x", "lens"}, {"y"});
+  Builder::AttrInt(node, "batch_axis", 0);
+  Builder::AttrInt(node, "time_axis", 1);
+  b.Output("y");
+  CompiledModel model(b, "reverse_sequence");
+  for (int64_t t : {1, 5}) {
+    std::vector<float> x;
+    for (int64_t i = 0; i < 2 * t * 2; ++i) x.push_back(static_cast<float>(i));
+    std::vector<int64_t> lens = {t, std::min<int64_t>(2, t)};
+    std::vector<float> expected;
+    for (int64_t n = 0; n < 2; ++n) {
+      for (int64_t i = 0; i < t; ++i) {
+        int64_t source = i < lens[n] ? lens[n] - 1 - i : i;
+        for (int64_t c = 0; c < 2; ++c) expected.push_back(x[(n * t + source) * 2 + c]);
+      }
+    }
+    rt::Value out = model.Run({rt::NDArray::FromVector<float>({2, t, 2}, x), rt::NDArray::FromVector<int64_t>({2}, lens)});
     ExpectNear(out.AsNDArray().ToVector<float>(), expected);
   }
 }
