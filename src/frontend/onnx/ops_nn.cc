@@ -149,10 +149,33 @@ Out ConvertConvTranspose(ConvertContext& ctx) {
   return One(AddChannelBias(ctx, out, n));
 }
 
+// Training mode (training_mode=1, opset 14+) normalizes with the batch's
+// statistics over every axis but the channel (population variance) and
+// also returns the updated running statistics
+// input * momentum + batch * (1 - momentum).
 Out ConvertBatchNorm(ConvertContext& ctx) {
-  Expr bn = ctx.Emit(op::nn::batch_norm(ctx.TensorInput(0), ctx.TensorInput(1), ctx.TensorInput(2), ctx.TensorInput(3),
-                                        ctx.TensorInput(4), 1, ctx.AttrFloat("epsilon", 1e-5)));
-  return One(ctx.Emit(make<graph::TupleGetItemNode>(bn, 0)));
+  double epsilon = ctx.AttrFloat("epsilon", 1e-5);
+  bool training = ctx.AttrInt("training_mode", 0) != 0;
+  if (!training) {
+    Expr bn = ctx.Emit(op::nn::batch_norm(ctx.TensorInput(0), ctx.TensorInput(1), ctx.TensorInput(2),
+                                          ctx.TensorInput(3), ctx.TensorInput(4), 1, epsilon));
+    return One(ctx.Emit(make<graph::TupleGetItemNode>(bn, 0)));
+  }
+  Expr x = ctx.TensorInput(0);
+  IntList axes = {0};
+  for (int64_t i = 2; i < RankOf(x); ++i) axes.push_back(i);
+  Expr batch_mean = ctx.Emit(op::mean(x, axes, false));
+  Expr batch_var = ctx.Emit(op::variance(x, axes, false));
+  Expr bn = ctx.Emit(op::nn::batch_norm(x, ctx.TensorInput(1), ctx.TensorInput(2), batch_mean, batch_var, 1, epsilon));
+  double momentum = ctx.AttrFloat("momentum", 0.9);
+  DataType dtype = DTypeOf(x);
+  auto running = [&](const Expr& input, const Expr& batch) {
+    Expr kept = ctx.Emit(op::multiply(input, ScalarConstant(dtype, momentum)));
+    return ctx.Emit(op::add(kept, ctx.Emit(op::multiply(batch, ScalarConstant(dtype, 1.0 - momentum)))));
+  };
+  return {OnnxValue::Tensor(ctx.Emit(make<graph::TupleGetItemNode>(bn, 0))),
+          OnnxValue::Tensor(running(ctx.TensorInput(3), batch_mean)),
+          OnnxValue::Tensor(running(ctx.TensorInput(4), batch_var))};
 }
 
 Out ConvertInstanceNorm(ConvertContext& ctx) {

@@ -1,11 +1,13 @@
 // ONNX pooling and transposed-convolution forms beyond 2-D (ops_nn.cc):
 // 3-D MaxPool / AveragePool (nn.max_pool3d / nn.avg_pool3d), MaxPool's
 // Indices output (row- and column-major storage_order) and 1-D
-// ConvTranspose (2-D over a unit height), imported, compiled with the
+// ConvTranspose (2-D over a unit height), and BatchNormalization in training
+// mode (batch statistics, updated running statistics), imported, compiled with the
 // default pipeline and run on the VM against C++ references.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "onnx_test_util.h"
@@ -133,6 +135,53 @@ TEST(OnnxPoolConvTest, OneDimensionalConvTranspose) {
     std::vector<rt::Value> out = RunModel(b, "convtranspose1d_" + std::to_string(n), {rt::NDArray::FromVector<float>({1, 1, n}, x)});
     EXPECT_EQ(out[0].AsNDArray().shape(), (rt::ShapeTuple{1, 2, out_len}));
     EXPECT_EQ(out[0].AsNDArray().ToVector<float>(), expected) << "n=" << n;
+  }
+}
+
+
+// x (n, 2, 3): per channel, y normalizes with the batch mean and population
+// variance; the running statistics move towards them by 1 - momentum.
+TEST(OnnxPoolConvTest, BatchNormalizationTrainingMode) {
+  Builder b(15);
+  b.Input("x", {std::string("n"), int64_t{2}, int64_t{3}});
+  b.Initializer("scale", {2}, {1.5f, 0.5f});
+  b.Initializer("bias", {2}, {0.25f, -1.0f});
+  b.Initializer("mean", {2}, {0.0f, 1.0f});
+  b.Initializer("var", {2}, {1.0f, 2.0f});
+  auto* node = b.Node("BatchNormalization", {"x", "scale", "bias", "mean", "var"}, {"y", "running_mean", "running_var"});
+  Builder::AttrInt(node, "training_mode", 1);
+  Builder::AttrFloat(node, "momentum", 0.8f);
+  Builder::AttrFloat(node, "epsilon", 0.01f);
+  for (const char* name : {"y", "running_mean", "running_var"}) b.Output(name);
+  const float scale[2] = {1.5f, 0.5f}, bias[2] = {0.25f, -1.0f}, mean[2] = {0.0f, 1.0f}, var[2] = {1.0f, 2.0f};
+  for (int64_t n : {1, 3}) {
+    std::vector<float> x;
+    for (int64_t i = 0; i < n * 6; ++i) x.push_back(static_cast<float>((i * 7) % 11) - 4.0f);
+    std::vector<rt::Value> out = RunModel(b, "batchnorm_training", {rt::NDArray::FromVector<float>({n, 2, 3}, x)});
+    ASSERT_EQ(out.size(), 3u);
+    std::vector<float> y = out[0].AsNDArray().ToVector<float>();
+    std::vector<float> running_mean = out[1].AsNDArray().ToVector<float>();
+    std::vector<float> running_var = out[2].AsNDArray().ToVector<float>();
+    for (int64_t c = 0; c < 2; ++c) {
+      double sum = 0, squares = 0, count = static_cast<double>(n * 3);
+      for (int64_t i = 0; i < n; ++i) {
+        for (int64_t k = 0; k < 3; ++k) sum += x[(i * 2 + c) * 3 + k];
+      }
+      double batch_mean = sum / count;
+      for (int64_t i = 0; i < n; ++i) {
+        for (int64_t k = 0; k < 3; ++k) squares += std::pow(x[(i * 2 + c) * 3 + k] - batch_mean, 2);
+      }
+      double batch_var = squares / count;
+      EXPECT_NEAR(running_mean[c], mean[c] * 0.8 + batch_mean * 0.2, 1e-5) << "n=" << n;
+      EXPECT_NEAR(running_var[c], var[c] * 0.8 + batch_var * 0.2, 1e-5) << "n=" << n;
+      for (int64_t i = 0; i < n; ++i) {
+        for (int64_t k = 0; k < 3; ++k) {
+          size_t at = static_cast<size_t>((i * 2 + c) * 3 + k);
+          double want = (x[at] - batch_mean) / std::sqrt(batch_var + 0.01) * scale[c] + bias[c];
+          EXPECT_NEAR(y[at], want, 1e-4) << "n=" << n << " at " << at;
+        }
+      }
+    }
   }
 }
 
