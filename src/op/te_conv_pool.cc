@@ -89,7 +89,7 @@ Tensor Conv(const Tensor& data, const Tensor& weight, const ConvParams& p) {
     }
     PrimExpr product = ir::cast(p.out_dtype, data(InLayout(data_index, p.data_pos))) *
                        ir::cast(p.out_dtype, weight(InLayout(kernel_index, p.kernel_pos)));
-    return te::Sum(Guarded(inside, product, FloatConst(p.out_dtype, 0.0)), ks);
+    return te::Sum(Guarded(inside, product, ZeroConst(p.out_dtype)), ks);
   }, "conv");
 }
 
@@ -128,7 +128,7 @@ Tensor ConvTranspose(const Tensor& data, const Tensor& weight, const ConvParams&
     }
     PrimExpr product = ir::cast(p.out_dtype, data(InLayout(data_index, p.data_pos))) *
                        ir::cast(p.out_dtype, weight(InLayout(kernel_index, p.kernel_pos)));
-    return te::Sum(Guarded(inside, product, FloatConst(p.out_dtype, 0.0)), ks);
+    return te::Sum(Guarded(inside, product, ZeroConst(p.out_dtype)), ks);
   }, "conv_transpose");
 }
 

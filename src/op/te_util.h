@@ -34,6 +34,12 @@ inline Shape SimplifyShape(const Shape& shape) {
 
 inline ir::PrimExpr FloatConst(DataType dtype, double value) { return ir::MakeFloat(value, dtype); }
 
+// Zero of any numeric dtype (an integer literal for integer dtypes).
+inline ir::PrimExpr ZeroConst(DataType dtype) {
+  if (dtype.is_floating()) return ir::MakeFloat(0.0, dtype);
+  return ir::MakeInt(0, dtype);
+}
+
 // Float division (TIR's Div on floats is true division).
 inline ir::PrimExpr Divide(ir::PrimExpr a, ir::PrimExpr b) { return ir::truncdiv(std::move(a), std::move(b)); }
 

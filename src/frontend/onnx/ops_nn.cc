@@ -2,7 +2,8 @@
 // BatchNormalization, InstanceNormalization, LayerNormalization (with its
 // Mean / InvStdDev outputs), MeanVarianceNormalization, Gemm,
 // MatMul, Softmax, LogSoftmax, MaxPool, AveragePool, GlobalAveragePool,
-// GlobalMaxPool, Resize, Upsample. MaxPool's Indices output is composed
+// GlobalMaxPool, Resize, Upsample, ConvInteger, MatMulInteger (int32
+// arithmetic on zero-point-shifted operands). MaxPool's Indices output is composed
 // from Relax ops (MaxPoolIndices).
 //
 // Opset differences: Softmax/LogSoftmax before 13 coerce the input to 2-D
@@ -80,8 +81,8 @@ Expr AddChannelBias(ConvertContext& ctx, Expr out, size_t spatial) {
   return ctx.Emit(op::add(out, bias));
 }
 
-Out ConvertConv(ConvertContext& ctx) {
-  Expr x = ctx.TensorInput(0), w = ctx.TensorInput(1);
+// The convolution of x and w with the node's attributes (no bias).
+Expr ConvolutionOf(ConvertContext& ctx, const Expr& x, const Expr& w) {
   std::vector<PrimExpr> dims = ctx.InputShape(0), wdims = ctx.InputShape(1);
   size_t n = dims.size() - 2;
   if (n != 1 && n != 2) ctx.Fail(std::to_string(n) + "-D convolution is not supported (1-D and 2-D are)");
@@ -92,8 +93,40 @@ Out ConvertConv(ConvertContext& ctx) {
   attrs.dilation = AttrIntsOr(ctx, "dilations", n, 1);
   attrs.padding = WindowPads(ctx, {dims.begin() + 2, dims.end()}, kernel, attrs.strides, attrs.dilation);
   attrs.groups = ctx.AttrInt("group", 1);
-  Expr out = ctx.Emit(n == 1 ? op::nn::conv1d(x, w, attrs) : op::nn::conv2d(x, w, attrs));
-  return One(AddChannelBias(ctx, out, n));
+  return ctx.Emit(n == 1 ? op::nn::conv1d(x, w, attrs) : op::nn::conv2d(x, w, attrs));
+}
+
+Out ConvertConv(ConvertContext& ctx) {
+  Expr out = ConvolutionOf(ctx, ctx.TensorInput(0), ctx.TensorInput(1));
+  return One(AddChannelBias(ctx, out, static_cast<size_t>(RankOf(out) - 2)));
+}
+
+// Input `index` as int32 minus the zero point at `zero_index` (absent: 0).
+// A 1-D zero point of a rank >= 2 operand applies along axis 0 when
+// `along_axis0` (ConvInteger's w: per output channel; MatMulInteger's A:
+// per row), else along the last axis (MatMulInteger's B: per column).
+Expr ShiftedInt32(ConvertContext& ctx, size_t index, size_t zero_index, bool along_axis0) {
+  Expr value = ctx.Emit(op::astype(ctx.TensorInput(index), DataType::Int32()));
+  if (!ctx.HasInput(zero_index)) return value;
+  Expr zero = ctx.Emit(op::astype(ctx.TensorInput(zero_index), DataType::Int32()));
+  int rank = RankOf(value);
+  if (along_axis0 && RankOf(zero) == 1 && rank >= 2) {
+    std::vector<PrimExpr> dims = {ShapeOf(zero).value()[0]};
+    dims.resize(static_cast<size_t>(rank), Int64(1));
+    zero = ctx.Emit(op::reshape(zero, ShapeExprOf(dims)));
+  }
+  return ctx.Emit(op::subtract(value, zero));
+}
+
+// ConvInteger / MatMulInteger: int32 arithmetic on the zero-point-shifted
+// operands (a 1-D zero point is per output channel of w, per row of A and
+// per column of B).
+Out ConvertConvInteger(ConvertContext& ctx) {
+  return One(ConvolutionOf(ctx, ShiftedInt32(ctx, 0, 2, false), ShiftedInt32(ctx, 1, 3, true)));
+}
+
+Out ConvertMatMulInteger(ConvertContext& ctx) {
+  return One(ctx.Emit(op::matmul(ShiftedInt32(ctx, 0, 2, true), ShiftedInt32(ctx, 1, 3, false))));
 }
 
 // 1-D transposed convolution runs as 2-D over a unit height (as 1-D
@@ -488,6 +521,8 @@ Out ConvertUpsample(ConvertContext& ctx) {
 
 void RegisterNNConverters(ConverterTable& table) {
   table["Conv"].push_back({1, ConvertConv});
+  table["ConvInteger"].push_back({10, ConvertConvInteger});
+  table["MatMulInteger"].push_back({10, ConvertMatMulInteger});
   table["ConvTranspose"].push_back({1, ConvertConvTranspose});
   table["BatchNormalization"].push_back({1, ConvertBatchNorm});
   table["InstanceNormalization"].push_back({1, ConvertInstanceNorm});

@@ -1,6 +1,7 @@
 // The ONNX quantization converters (ops_composite.cc): QuantizeLinear with a
 // per-axis scale and int8 zero point (halves round to even, values
-// saturate), DequantizeLinear, and DynamicQuantizeLinear's three outputs,
+// saturate), DequantizeLinear, DynamicQuantizeLinear's three outputs, and
+// the int32 MatMulInteger / ConvInteger on zero-point-shifted operands,
 // imported with a symbolic dim, compiled with the default pipeline and run
 // on the VM against C++ references.
 #include <gtest/gtest.h>
@@ -82,6 +83,77 @@ TEST(OnnxQuantizeTest, DynamicQuantizeLinear) {
   for (size_t i = 0; i < x.size(); ++i) {
     double expected = std::clamp(std::nearbyint(x[i] / scale) + zero, 0.0, 255.0);
     EXPECT_EQ(y[i], static_cast<uint8_t>(expected)) << "element " << i;
+  }
+}
+
+
+void AddUInt8Initializer(Builder& b, const std::string& name, std::vector<int64_t> dims,
+                         const std::vector<int32_t>& values) {
+  onnx::TensorProto* t = b.model().mutable_graph()->add_initializer();
+  t->set_name(name);
+  t->set_data_type(onnx::TensorProto::UINT8);
+  for (int64_t d : dims) t->add_dims(d);
+  for (int32_t v : values) t->add_int32_data(v);
+}
+
+// A (n, 3) uint8 with a per-row zero point, B (3, 2) uint8 with a per-column
+// zero point: int32 (A - a0) @ (B - b0).
+TEST(OnnxQuantizeTest, MatMulIntegerPerRowAndColumnZeroPoints) {
+  Builder b(10);
+  b.Input("a", {int64_t{2}, int64_t{3}}, onnx::TensorProto::UINT8);
+  AddUInt8Initializer(b, "b", {3, 2}, {1, 200, 3, 4, 255, 6});
+  AddUInt8Initializer(b, "a0", {2}, {10, 0});
+  AddUInt8Initializer(b, "b0", {2}, {1, 100});
+  b.Node("MatMulInteger", {"a", "b", "a0", "b0"}, {"y"});
+  b.Output("y", onnx::TensorProto::INT32);
+  std::vector<uint8_t> a = {12, 250, 0, 7, 9, 30};
+  rt::Value out = RunModel(b, "matmul_integer", {rt::NDArray::FromVector<uint8_t>({2, 3}, a)});
+  const int bm[3][2] = {{1, 200}, {3, 4}, {255, 6}}, a0[2] = {10, 0}, b0[2] = {1, 100};
+  std::vector<int32_t> expected;
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      int sum = 0;
+      for (int k = 0; k < 3; ++k) sum += (a[i * 3 + k] - a0[i]) * (bm[k][j] - b0[j]);
+      expected.push_back(sum);
+    }
+  }
+  EXPECT_EQ(out.AsNDArray().ToVector<int32_t>(), expected);
+}
+
+// x (1, 1, n, n) uint8 with zero point 3, w (2, 1, 2, 2) with per-channel
+// zero points, padding 1: int32 convolution of the shifted values (padding
+// contributes 0).
+TEST(OnnxQuantizeTest, ConvIntegerWithPaddingAndChannelZeroPoints) {
+  Builder b(10);
+  b.Input("x", {int64_t{1}, int64_t{1}, std::string("n"), std::string("n")}, onnx::TensorProto::UINT8);
+  AddUInt8Initializer(b, "w", {2, 1, 2, 2}, {1, 2, 3, 4, 9, 8, 7, 6});
+  AddUInt8Initializer(b, "x0", {}, {3});
+  AddUInt8Initializer(b, "w0", {2}, {0, 5});
+  auto* node = b.Node("ConvInteger", {"x", "w", "x0", "w0"}, {"y"});
+  Builder::AttrInts(node, "pads", {1, 1, 1, 1});
+  b.Output("y", onnx::TensorProto::INT32);
+  const int w[2][2][2] = {{{1, 2}, {3, 4}}, {{9, 8}, {7, 6}}}, w0[2] = {0, 5};
+  for (int64_t n : {1, 3}) {
+    std::vector<uint8_t> x;
+    for (int64_t i = 0; i < n * n; ++i) x.push_back(static_cast<uint8_t>(5 * i + 1));
+    rt::Value out = RunModel(b, "conv_integer", {rt::NDArray::FromVector<uint8_t>({1, 1, n, n}, x)});
+    std::vector<int32_t> expected;
+    for (int c = 0; c < 2; ++c) {
+      for (int64_t r = 0; r < n + 1; ++r) {
+        for (int64_t q = 0; q < n + 1; ++q) {
+          int sum = 0;
+          for (int i = 0; i < 2; ++i) {
+            for (int j = 0; j < 2; ++j) {
+              int64_t y = r - 1 + i, z = q - 1 + j;
+              if (y < 0 || y >= n || z < 0 || z >= n) continue;
+              sum += (x[static_cast<size_t>(y * n + z)] - 3) * (w[c][i][j] - w0[c]);
+            }
+          }
+          expected.push_back(sum);
+        }
+      }
+    }
+    EXPECT_EQ(out.AsNDArray().ToVector<int32_t>(), expected) << "n=" << n;
   }
 }
 
