@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds rlx, and runs every test:
-#   1. the normal build (build/): all tests with ctest;
+#   1. the normal build (build/): all tests with ctest, then all of them
+#      again in the memory debug mode (RLX_DEBUG_MEMORY=1: every memory plan
+#      verified at compile time, overlaps checked and released memory filled
+#      with NaN at run time, see rlx/runtime/memory_debug.h), except the long
+#      ocr_models and onnx_node_conformance (log: build/ctest-debug-memory.log);
 #   2. a sanitizer build (build-asan/, AddressSanitizer + UBSan): unit tests.
 # The real-model test (ocr_models: PaddleOCR's three models compiled by rlx
 # and compared with ONNX Runtime) needs the pinned npm packages, which
@@ -15,10 +19,11 @@ jobs="${RLX_JOBS:-$(nproc)}"
 
 run_ctest() {
   local dir=$1
+  local log="$dir/${CTEST_LOG_NAME:-ctest.log}"
   shift
-  (cd "$dir" && ctest -j "$jobs" --output-on-failure --timeout 600 "$@") > "$dir/ctest.log" 2>&1
+  (cd "$dir" && ctest -j "$jobs" --output-on-failure --timeout 600 "$@") > "$log" 2>&1
   local rc=$?
-  grep -v -E "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed" "$dir/ctest.log" | grep -v -E "^Test project|^ +Start +[0-9]+: " | sed '/^$/N;/^\n$/D'
+  grep -v -E "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed" "$log" | grep -v -E "^Test project|^ +Start +[0-9]+: " | sed '/^$/N;/^\n$/D'
   return $rc
 }
 
@@ -39,6 +44,10 @@ RLX_BUILD_DIR=build ./scripts/build.sh "${model_tests[@]}" || exit 1
 echo "== tests (build/)"
 run_ctest build
 status=$?
+echo "== tests in the memory debug mode (build/, RLX_DEBUG_MEMORY=1)"
+RLX_DEBUG_MEMORY=1 CTEST_LOG_NAME=ctest-debug-memory.log run_ctest build -E "^(ocr_models|onnx_node_conformance)$"
+debug_memory_status=$?
+if [ "$debug_memory_status" -ne 0 ]; then status=$debug_memory_status; fi
 
 if [ "${RLX_SKIP_SANITIZERS:-0}" != "1" ]; then
   echo "== build (build-asan/, AddressSanitizer + UndefinedBehaviorSanitizer)"

@@ -348,7 +348,18 @@ StructInfo InferMakeClosure(const Call& call, BlockBuilder& bb) {
   }
   // The captured values bind the last parameters (TVM's VMClosure::BindLastArgs; vm.builtin.make_closure).
   std::vector<StructInfo> rest(finfo->params->begin(), finfo->params->end() - static_cast<std::ptrdiff_t>(*captured));
-  return make<FuncStructInfoNode>(std::move(rest), finfo->ret, finfo->purity);
+  auto closure = make<FuncStructInfoNode>(std::move(rest), finfo->ret, finfo->purity);
+  const auto* values = call->args[1].as<TupleNode>();
+  if (values == nullptr || values->fields.empty()) return closure;
+  // The symbolic variables the captured parameters define (n of a captured
+  // R.Prim(value=n)) take the captured values': matched like a call of a
+  // function of the captured parameters that returns the closure.
+  std::vector<StructInfo> captured_params(finfo->params->end() - static_cast<std::ptrdiff_t>(*captured),
+                                          finfo->params->end());
+  auto binder = make<FuncStructInfoNode>(std::move(captured_params), closure, true);
+  auto* bind_call = new CallNode(callee, values->fields);
+  bind_call->span = call->span;
+  return DeriveCallRetStructInfo(binder, Call(bind_call), bb);
 }
 
 StructInfo InferInvokeClosure(const Call& call, const char* script_name) {

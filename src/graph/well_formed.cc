@@ -9,7 +9,7 @@
 //   dataflow_vars_ DataflowVars of the current dataflow block, cleared at
 //                  its end;
 //   sym_vars_      symbolic variables defined so far (parameter annotations,
-//                  match_casts); a nested function starts afresh;
+//                  match_casts); a nested function starts with its enclosing function's;
 //   defined_once_  every Var bound in the current top-level function, for
 //                  the "defined once" rule.
 // Definitions of symbolic variables come from DefinableTIRVarsInStructInfo
@@ -394,8 +394,9 @@ void GraphChecker::VisitSeqExpr(const SeqExprNode* seq) {
 }
 
 void GraphChecker::VisitExpr_(const FunctionNode* op, const Expr&) {
-  FunctionState saved{std::move(sym_vars_), std::move(dataflow_vars_), in_dataflow_, check_purity_};
-  sym_vars_ = VarSet();
+  // A local function may use the symbolic variables of the function that
+  // encloses it (lambda-lift passes them on as R.Prim parameters).
+  FunctionState saved{sym_vars_, std::move(dataflow_vars_), in_dataflow_, check_purity_};
   dataflow_vars_ = ScopedSet<VarNode>();
   in_dataflow_ = false;
   Span saved_span = func_span_;

@@ -25,6 +25,7 @@
 // run-time R.Shape value, say) the call is left as R.reshape, which lowers to
 // vm.builtin.reshape: a zero-copy view that checks the element count at run
 // time, so a wrong target is an error, never a read past the input.
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -169,33 +170,37 @@ Expr LegalizeScatterElements(BlockBuilder& builder, const Call& call) {
   return graph::MakeCall("relax.call_tir", std::move(call_tir_args), nullptr, {graph::GetStructInfo(call)});
 }
 
+// A call the kernel may legalize; the others are left as they are.
+using KernelPrecondition = std::function<bool(const Call&)>;
+
+// `op` legalizes through its manipulate kernel, for the calls `precondition`
+// accepts (every call when it is empty).
+void SetKernelLegalize(const std::string& op, const std::string& name_hint,
+                       KernelPrecondition precondition = nullptr) {
+  const KernelFn* kernel = FindManipulateKernel(op);
+  RLX_ICHECK(kernel != nullptr) << "no kernel for " << op;
+  graph::SetOpLegalize(op, [kernel, name_hint, precondition](BlockBuilder& builder, const Call& call) -> Expr {
+    if (precondition && !precondition(call)) return call;
+    return LegalizeWithKernel(builder, call, name_hint, *kernel);
+  });
+}
+
 // reshape: a copying kernel only when the element counts are provably equal.
-Expr LegalizeReshape(BlockBuilder& builder, const Call& call) {
+bool ReshapeElementCountsEqual(const Call& call) {
   TensorStructInfo data = TensorArg(call, 0);
   std::optional<Shape> data_shape = data->GetShape();
   const auto* result = graph::GetStructInfo(call).as<graph::TensorStructInfoNode>();
-  if (!data_shape || result == nullptr) return call;
+  if (!data_shape || result == nullptr) return false;
   std::optional<Shape> result_shape = result->GetShape();
-  if (!result_shape) return call;
+  if (!result_shape) return false;
   arith::Analyzer analyzer;
-  if (!analyzer.CanProveEqual(ShapeProduct(*data_shape), ShapeProduct(*result_shape))) return call;
-  const KernelFn* kernel = FindManipulateKernel("relax.reshape");
-  RLX_ICHECK(kernel != nullptr) << "no kernel for relax.reshape";
-  return LegalizeWithKernel(builder, call, "reshape", *kernel);
-}
-
-void SetKernelLegalize(const std::string& op, const std::string& name_hint) {
-  const KernelFn* kernel = FindManipulateKernel(op);
-  RLX_ICHECK(kernel != nullptr) << "no kernel for " << op;
-  graph::SetOpLegalize(op, [kernel, name_hint](BlockBuilder& builder, const Call& call) {
-    return LegalizeWithKernel(builder, call, name_hint, *kernel);
-  });
+  return analyzer.CanProveEqual(ShapeProduct(*data_shape), ShapeProduct(*result_shape));
 }
 
 }  // namespace
 
 void RegisterManipulateLegalizations() {
-  graph::SetOpLegalize("relax.reshape", LegalizeReshape);
+  SetKernelLegalize("relax.reshape", "reshape", ReshapeElementCountsEqual);
   SetKernelLegalize("relax.permute_dims", "transpose");
   SetKernelLegalize("relax.expand_dims", "expand_dims");
   SetKernelLegalize("relax.squeeze", "squeeze");

@@ -18,9 +18,13 @@
 //   after the block.
 // - `if c: ... x = a else: ... x = b` binds x to a relax If: each branch is a
 //   SeqExpr whose body is the value last assigned to x.
-// - A nested `@R.function def f(...)` is a closure bound to f.
+// - A nested `@R.function def f(...)` is a closure bound to f. With a
+//   return annotation its body may call f itself (a recursive local
+//   function, as in TVM): f is then bound, while the body is parsed, to a
+//   variable annotated with the signature's R.Callable struct info.
 #include <fmt/format.h>
 
+#include "rlx/graph/expr_functor.h"
 #include "rlx/graph/struct_info_analysis.h"
 #include "rlx/op/op.h"
 #include "text/relax_parser.h"
@@ -60,6 +64,12 @@ graph::Var NewVar(const std::string& name, StructInfo sinfo, bool dataflow, cons
                                   : new graph::VarNode(name, std::move(sinfo));
   node->span = span;
   return graph::Var(node);
+}
+
+bool UsesVar(const Expr& expr, const graph::Var& var) {
+  bool used = false;
+  graph::PostOrderVisit(expr, [&](const Expr& sub) { used |= sub.same_as(var); });
+  return used;
 }
 
 // The names a statement assigns at its top level (for R.output).
@@ -384,8 +394,31 @@ void RelaxParser::ParseNestedFunction(const py::FunctionDef& def) {
     relax |= DottedName(callee) == std::optional<std::string>("R.function");
   }
   if (!relax) Fail(def.name_span, "a function nested in a Relax function must be decorated with @R.function");
+  // A recursive function calls itself by name, so with a return annotation
+  // its name is bound to `self` (annotated with the signature) around its
+  // body; the binding uses `self` only when the body does.
+  graph::Var self = DeclareRecursiveFunction(def);
+  scopes_.Push();
+  if (self.defined()) scopes_.DefineRelaxVar(def.name, self);
   graph::Function func = ParseFunction(def, /*nested=*/true);
-  EmitBinding(def.name, func, nullptr, def.span);
+  scopes_.Pop();
+  if (!self.defined() || !UsesVar(func, self)) {
+    EmitBinding(def.name, func, nullptr, def.span);
+    return;
+  }
+  bb_->EmitWithVar(self, func, def.span);
+  scopes_.DefineRelaxVar(def.name, self);
+}
+
+graph::Var RelaxParser::DeclareRecursiveFunction(const py::FunctionDef& def) {
+  if (!def.returns) return graph::Var();
+  scopes_.Push();
+  Signature sig = ParseSignature(def);
+  scopes_.Pop();
+  std::vector<StructInfo> params;
+  for (const graph::Var& param : sig.params) params.push_back(graph::GetStructInfo(param));
+  StructInfo sinfo = make<graph::FuncStructInfoNode>(std::move(params), sig.ret, DecoratorFlag(def, "pure", true));
+  return NewVar(def.name, sinfo, in_dataflow_ && !IsOutputTarget(def.name), def.name_span);
 }
 
 // ---------------------------------------------------------------------------

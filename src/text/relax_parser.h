@@ -75,6 +75,7 @@ class RelaxParser {
   };
   Branch ParseBranch(const py::StmtList& stmts, const Span& span);
   void ParseNestedFunction(const py::FunctionDef& def);
+  graph::Var DeclareRecursiveFunction(const py::FunctionDef& def);
   void EndCurrentBlock();
   bool IsOutputTarget(const std::string& name) const;
 

@@ -8,10 +8,14 @@
 //
 //   captures = the graph variables the local function uses but does not
 //              define (f itself excluded: a recursive reference), in order
-//              of first use
+//              of first use, then the symbolic variables it uses that
+//              neither its parameters nor the captured variables' struct
+//              info define (a shape variable n of the enclosing function)
 //   name     = "<F>_<f>", made unique against the module ("_0", "_1", ...)
 //   lifted   = R.function(private=True)(params + captures') body', where
-//              captures' are fresh parameters standing for the captures and
+//              captures' are fresh parameters standing for the captures (a
+//              symbolic variable n becomes `n: R.Prim(value=n)`, passed as
+//              R.prim_value(n), which defines n in the lifted function) and
 //              body' is body rewritten by this same mutator with
 //              capture -> capture'; a recursive call f(args) inside becomes
 //              the direct call name(args, captures')
@@ -37,9 +41,6 @@
 //
 // The lifted function gets fresh symbolic variables for those its
 // parameters define (a local function may name the enclosing function's).
-// Not done: a symbolic variable of the enclosing function that the local
-// function uses but its parameters do not define (TVM passes it as an extra
-// R.Prim parameter).
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -60,43 +61,81 @@ using graph::Var;
 
 constexpr const char* kPassName = "lambda-lift";
 
-// Graph variables used in `func` but not defined in it, in order of first
-// use, except `self`.
-std::vector<Var> CapturedVars(const graph::Function& func, const graph::VarNode* self) {
-  class Collector : public graph::ExprVisitor {
-   public:
-    void VisitVarDef(const Var& var) override {
-      defined.insert(var.get());
-      ExprVisitor::VisitVarDef(var);
-    }
-    std::unordered_set<const graph::VarNode*> defined;
-    std::vector<Var> used;
+// What a local function uses from its enclosing function.
+struct Captures {
+  std::vector<Var> vars;         // graph variables, in order of first use
+  std::vector<ir::Var> symbols;  // symbolic variables no parameter defines
+};
 
-   protected:
-    using ExprVisitor::VisitExpr_;
-    void VisitExpr_(const graph::VarNode*, const Expr& self) override { used.push_back(cast<graph::VarNode>(self)); }
-    void VisitExpr_(const graph::DataflowVarNode*, const Expr& self) override {
-      used.push_back(cast<graph::VarNode>(self));
+// Graph and symbolic variables used in a local function but not defined in
+// it. A symbolic variable is defined by the struct info of a parameter (of
+// the function, of a function nested in it, or of a captured variable, which
+// becomes a parameter) or of a match_cast pattern.
+class CaptureCollector : public graph::ExprVisitor {
+ public:
+  static Captures Collect(const graph::Function& func, const graph::VarNode* self) {
+    CaptureCollector collector;
+    collector.VisitExpr(func);
+    collector.VisitStructInfo(func->ret_struct_info);
+    Captures captures;
+    std::unordered_set<const graph::VarNode*> seen;
+    for (const Var& var : collector.used_vars_) {
+      if (var.get() == self || collector.defined_vars_.count(var.get()) || !seen.insert(var.get()).second) continue;
+      captures.vars.push_back(var);
+      collector.DefineSymbols(graph::GetStructInfo(var));
     }
-  };
-  Collector collector;
-  collector.VisitExpr(func);
-  std::vector<Var> captures;
-  std::unordered_set<const graph::VarNode*> seen;
-  for (const Var& var : collector.used) {
-    if (var.get() == self || collector.defined.count(var.get()) || !seen.insert(var.get()).second) continue;
-    captures.push_back(var);
+    std::unordered_set<const ir::VarNode*> seen_symbols;
+    for (const ir::Var& symbol : collector.used_symbols_) {
+      if (collector.defined_symbols_.count(symbol.get()) || !seen_symbols.insert(symbol.get()).second) continue;
+      captures.symbols.push_back(symbol);
+    }
+    return captures;
   }
-  return captures;
-}
+
+  void VisitVarDef(const Var& var) override {
+    defined_vars_.insert(var.get());
+    ExprVisitor::VisitVarDef(var);
+  }
+  void VisitPrimExpr(const PrimExpr& expr) override {
+    ir::PostOrderVisit(expr, [&](const PrimExpr& sub) {
+      if (sub.isa<ir::VarNode>()) used_symbols_.push_back(cast<ir::VarNode>(sub));
+    });
+  }
+
+ protected:
+  using ExprVisitor::VisitExpr_;
+  void VisitExpr_(const graph::VarNode*, const Expr& self) override { used_vars_.push_back(cast<graph::VarNode>(self)); }
+  void VisitExpr_(const graph::DataflowVarNode*, const Expr& self) override {
+    used_vars_.push_back(cast<graph::VarNode>(self));
+  }
+  void VisitExpr_(const graph::FunctionNode* op, const Expr& self) override {
+    for (const Var& param : op->params) DefineSymbols(graph::GetStructInfo(param));
+    ExprVisitor::VisitExpr_(op, self);
+  }
+  void VisitBinding_(const graph::MatchCastNode* binding) override {
+    DefineSymbols(binding->struct_info);
+    ExprVisitor::VisitBinding_(binding);
+  }
+
+ private:
+  void DefineSymbols(const graph::StructInfo& sinfo) {
+    for (const ir::Var& var : graph::DefinableTIRVarsInStructInfo(sinfo)) defined_symbols_.insert(var.get());
+  }
+
+  std::unordered_set<const graph::VarNode*> defined_vars_;
+  std::vector<Var> used_vars_;
+  std::unordered_set<const ir::VarNode*> defined_symbols_;
+  std::vector<ir::Var> used_symbols_;
+};
 
 // Gives a lifted function symbolic variables of its own: every symbolic
 // variable its parameters define is replaced by a fresh one of the same name
 // (a module function may not share them with the function it came from).
 class SymbolicVarRenamer : public graph::ExprMutator {
  public:
-  static graph::Function Rename(const graph::Function& func) {
-    SymbolicVarRenamer renamer;
+  // `mod` resolves the calls of module functions in `func` (a recursive one).
+  static graph::Function Rename(const graph::Function& func, const ir::IRModule& mod) {
+    SymbolicVarRenamer renamer(mod);
     for (const Var& param : func->params) {
       for (const ir::Var& var : graph::DefinableTIRVarsInStructInfo(graph::GetStructInfo(param))) {
         if (!renamer.fresh_.count(var.get())) renamer.fresh_[var.get()] = make<ir::VarNode>(var->name_hint, var->dtype);
@@ -112,6 +151,8 @@ class SymbolicVarRenamer : public graph::ExprMutator {
   PrimExpr VisitPrimExpr(const PrimExpr& expr) override { return ir::Substitute(expr, Map()); }
 
  private:
+  explicit SymbolicVarRenamer(const ir::IRModule& mod) : ExprMutator(mod) {}
+
   std::function<PrimExpr(const ir::Var&)> Map() const {
     return [this](const ir::Var& var) -> PrimExpr {
       auto it = fresh_.find(var.get());
@@ -124,7 +165,9 @@ class SymbolicVarRenamer : public graph::ExprMutator {
 // A lifted local function, as its enclosing code refers to it.
 struct LiftedFunction {
   graph::GlobalVar global;
-  std::vector<Var> captures;  // in the enclosing scope (remapped when used)
+  std::vector<Var> captures;       // in the enclosing scope (remapped when used)
+  std::vector<ir::Var> symbols;    // passed as R.prim_value(symbol)
+  bool IsClosure() const { return !captures.empty() || !symbols.empty(); }
 };
 
 // Inside a lifted body: how a recursive reference reaches the function.
@@ -150,12 +193,13 @@ class LambdaLifter : public graph::ExprMutator {
     const auto* local = binding->value.as<graph::FunctionNode>();
     if (local == nullptr) return ExprMutator::VisitBinding_(binding);
     LiftedFunction lifted = Lift(binding->var, graph::Function(local));
-    if (lifted.captures.empty()) {
+    if (!lifted.IsClosure()) {
       direct_[binding->var.get()] = lifted.global;
       return;
     }
     std::vector<Expr> captured;
     for (const Var& capture : lifted.captures) captured.push_back(VisitExpr(capture));
+    for (const ir::Var& symbol : lifted.symbols) captured.push_back(make<graph::PrimValueNode>(symbol));
     Expr closure = graph::MakeCall("relax.make_closure", {lifted.global, make<graph::TupleNode>(std::move(captured))});
     ReEmitBinding(binding, closure);
   }
@@ -201,12 +245,18 @@ class LambdaLifter : public graph::ExprMutator {
 
   LiftedFunction Lift(const Var& var, const graph::Function& local) {
     LiftedFunction lifted;
-    lifted.captures = CapturedVars(local, var.get());
+    Captures captures = CaptureCollector::Collect(local, var.get());
+    lifted.captures = captures.vars;
+    lifted.symbols = captures.symbols;
     lifted.global = make<graph::GlobalVarNode>(UniqueName(global_name_ + "_" + var->name_hint));
     std::vector<Var> params = local->params;
     std::vector<Var> capture_params;
     for (const Var& capture : lifted.captures) {
       capture_params.push_back(graph::MakeVar(capture->name_hint, graph::GetStructInfo(capture)));
+    }
+    // A symbolic variable is passed as R.Prim(value=n), which defines n in the lifted function.
+    for (const ir::Var& symbol : lifted.symbols) {
+      capture_params.push_back(graph::MakeVar(symbol->name_hint, make<graph::PrimStructInfoNode>(symbol->dtype, symbol)));
     }
     params.insert(params.end(), capture_params.begin(), capture_params.end());
     // Provisional: lets a recursive call be deduced while the body is rewritten.
@@ -222,7 +272,7 @@ class LambdaLifter : public graph::ExprMutator {
 
     graph::StructInfo ret = local->ret_struct_info;
     if (ret.isa<graph::FuncStructInfoNode>()) ret = graph::GetStructInfo(body);
-    graph::Function final_function = SymbolicVarRenamer::Rename(MakeLifted(local, params, body, ret));
+    graph::Function final_function = SymbolicVarRenamer::Rename(MakeLifted(local, params, body, ret), builder().GetContextModule());
     builder().AddFunction(final_function, lifted.global->name_hint);
     return lifted;
   }

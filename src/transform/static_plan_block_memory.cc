@@ -72,9 +72,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iterator>
 #include <map>
 #include <memory>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -647,10 +649,14 @@ graph::Function WithoutAttr(const graph::Function& func, const std::string& key)
   return graph::Function(updated);
 }
 
+// The config key when set; otherwise on in the memory debug mode
+// (RLX_DEBUG_MEMORY=1, rlx/runtime/memory_debug.h), so a test suite run in
+// that mode verifies every plan it compiles.
 bool VerifyRequested(const PassContext& ctx) {
-  if (!ctx.config.defined()) return false;
-  const auto* flag = ctx.config->Get(kVerifyMemoryPlanConfig).as<ir::IntImmNode>();
-  return flag != nullptr && flag->value != 0;
+  const auto* flag = ctx.config.defined() ? ctx.config->Get(kVerifyMemoryPlanConfig).as<ir::IntImmNode>() : nullptr;
+  if (flag != nullptr) return flag->value != 0;
+  const char* debug_memory = std::getenv("RLX_DEBUG_MEMORY");
+  return debug_memory != nullptr && debug_memory[0] != '\0' && std::string_view(debug_memory) != "0";
 }
 
 graph::Function PlanFunction(const graph::Function& func, const ir::IRModule& mod, bool verify) {

@@ -9,7 +9,9 @@
 //   every L's indices appear in S's, in     C[i, j] = A[j]          broadcast
 //     order (unit dims indexed 0 skipped)
 //   every L's index variables are among     C[i, j] = A[j, i]       injective
-//     S's (S's indices plain variables)
+//     S's (S's indices plain variables;      C[i] = A[i % n]
+//     variables that are not iteration
+//     variables, like a shape n, are free)
 //   otherwise, with reduce iteration vars:
 //     S = S + L1 * L2, both reusable        C[i, j] += A[i, k] * B[k, j]
 //                                                        out-elemwise-fusable

@@ -135,7 +135,8 @@ Pass StaticPlanBlockMemory();
 // PassContext config key (bool): static-plan-block-memory checks its result
 // independently (every tensor fits its storage, tensors sharing bytes of a
 // storage have disjoint lifetimes); a violation is a CompileError. Set by
-// `rlx build --verify-memory-plan`.
+// `rlx build --verify-memory-plan`; when unset, on in the memory debug mode
+// (RLX_DEBUG_MEMORY=1).
 inline constexpr const char* kVerifyMemoryPlanConfig = "relax.static_plan_block_memory.verify";
 // "rewrite-dataflow-reshape": R.call_tir of a PrimFunc that only reshapes
 // (a row-major copy of its input, legalized reshape / expand_dims /

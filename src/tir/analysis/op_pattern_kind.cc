@@ -73,15 +73,20 @@ bool ContainsLoad(const PrimExpr& expr) {
   return found;
 }
 
-// C[i, j] = A[j, i] or A[i - j]: the load uses no variable the store lacks.
+// C[i, j] = A[j, i], A[i - j] or A[i % n, j // 2]: the load uses no
+// iteration variable the store lacks. Any expression of the store's
+// variables qualifies, however far from affine; a variable that is not an
+// iteration variable (a symbolic shape n) is constant during the kernel.
 // An index read from memory (A[I[i]]) touches I's data and is not injective,
 // as in TVM.
-bool IsInjective(const BufferStoreNode* store, const ir::BufferLoadNode* load) {
+bool IsInjective(const BufferStoreNode* store, const ir::BufferLoadNode* load, const VarSet& iteration_vars) {
   std::optional<VarSet> vars = StoreIndexVars(store);
   if (!vars) return false;
   for (const PrimExpr& index : load->indices) {
     if (ContainsLoad(index)) return false;
-    if (UsesVarIn(index, [&](const ir::VarNode* var) { return !vars->count(var); })) return false;
+    if (UsesVarIn(index, [&](const ir::VarNode* var) { return iteration_vars.count(var) && !vars->count(var); })) {
+      return false;
+    }
   }
   return true;
 }
@@ -161,7 +166,13 @@ class PatternKindAnalyzer : public StmtVisitor {
     });
   }
 
+  void VisitStmt_(const ForNode* op, const Stmt& self) override {
+    iteration_vars_.insert(op->loop_var.get());
+    StmtVisitor::VisitStmt_(op, self);
+  }
+
   void VisitStmt_(const BlockNode* op, const Stmt&) override {
+    for (const IterVar& iter : op->iter_vars) iteration_vars_.insert(iter->var.get());
     if (op->name == "root") {
       VisitStmt(op->body);
       return;
@@ -194,7 +205,7 @@ class PatternKindAnalyzer : public StmtVisitor {
         has_elemwise = true;
       } else if (IsBroadcast(store_, load)) {
         kind = std::max(kind, OpPatternKind::kBroadcast);
-      } else if (IsInjective(store_, load)) {
+      } else if (IsInjective(store_, load, iteration_vars_)) {
         kind = std::max(kind, OpPatternKind::kInjective);
       } else {
         return std::nullopt;
@@ -223,6 +234,7 @@ class PatternKindAnalyzer : public StmtVisitor {
   }
 
   std::unordered_set<const ir::BufferNode*> param_buffers_;
+  VarSet iteration_vars_;  // loop and block iteration variables met so far
   const BufferStoreNode* store_ = nullptr;
   std::vector<const ir::BufferLoadNode*> loads_;
   OpPatternKind kind_ = OpPatternKind::kElemWise;

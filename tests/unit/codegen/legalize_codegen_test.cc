@@ -6,8 +6,7 @@
 
 #include <cmath>
 
-#include "../op/legalize_test_util.h"
-#include "jit_test_util.h"
+#include "../common/compiled_op.h"
 
 namespace rlx::op_test {
 namespace {
@@ -18,37 +17,6 @@ const DataType kI32 = DataType::Int32();
 
 std::string TensorType(const std::string& shape, DataType dtype) {
   return "R.Tensor(" + shape + ", dtype=\"" + dtype.ToString() + "\")";
-}
-
-// A legalized op with its PrimFunc compiled once by the JIT.
-struct CompiledOp {
-  LegalizedOp op;
-  runtime::Module module;
-};
-
-CompiledOp LegalizeAndCompile(const std::vector<std::pair<std::string, std::string>>& params,
-                              const std::string& call_text, const std::vector<std::string>& sym_vars = {}) {
-  LegalizedOp op = LegalizeCall(params, call_text, sym_vars);
-  runtime::Module module = codegen_test::Compile(op.func);
-  return {op, module};
-}
-
-// Runs the compiled PrimFunc; returns its output.
-tir::HostTensor RunCompiled(const CompiledOp& compiled, const std::vector<tir::HostTensor>& inputs,
-                            const std::map<std::string, int64_t>& sizes) {
-  const LegalizedOp& op = compiled.op;
-  const runtime::Module& module = compiled.module;
-  std::vector<tir::HostTensor> outputs = MakeOutputs(op, sizes);
-  std::vector<runtime::Value> args;
-  std::vector<runtime::NDArray> out_arrays;
-  for (const tir::HostTensor& t : inputs) args.push_back(codegen_test::ToNDArray(t));
-  for (const tir::HostTensor& t : outputs) {
-    out_arrays.push_back(codegen_test::ToNDArray(t));
-    args.push_back(out_arrays.back());
-  }
-  for (int64_t v : TirVarValues(op, sizes)) args.push_back(runtime::Value(v));
-  module.GetRequiredFunction("kernel").CallPacked(args);
-  return codegen_test::ToHostTensor(out_arrays[0], outputs[0].dtype);
 }
 
 struct UnaryCase {
@@ -86,7 +54,7 @@ TEST(LegalizeCodegenTest, UnaryOpsMatchReference) {
         tir::HostTensor x = RandomTensor(dtype, {n, 3}, static_cast<unsigned>(n), c.lo, c.hi);
         std::vector<double> expected;
         for (double v : x.ToDoubles()) expected.push_back(c.reference(v));
-        ExpectTensorNear(RunCompiled(op, {x}, {{"n", n}}), {n, 3}, RoundedTo(dtype, {n, 3}, expected), rel, abs_tol,
+        ExpectTensorNear(RunCompiledAt(op, {x}, {{"n", n}})[0], {n, 3}, RoundedTo(dtype, {n, 3}, expected), rel, abs_tol,
                          c.call);
       }
     }
@@ -122,7 +90,7 @@ TEST(LegalizeCodegenTest, BinaryBroadcastMatchesReference) {
         std::vector<int64_t> index = Unflatten(i, shape);
         expected.push_back(c.reference(BroadcastAt(x1, index), BroadcastAt(x2, index)));
       }
-      ExpectTensorNear(RunCompiled(op, {x1, x2}, {{"n", n}}), shape, RoundedTo(c.dtype, shape, expected),
+      ExpectTensorNear(RunCompiledAt(op, {x1, x2}, {{"n", n}})[0], shape, RoundedTo(c.dtype, shape, expected),
                        c.dtype == kF16 ? 4e-3 : 1e-5, 1e-6, c.op);
     }
   }
@@ -184,9 +152,9 @@ TEST(LegalizeCodegenTest, ReductionsAndMatmulMatchReference) {
         total += v;
       }
     }
-    ExpectTensorNear(RunCompiled(sum, {x}, {{"n", n}}), {n, 1}, RoundedTo(kF32, {n, 1}, row_sum), 1e-5, 1e-5, "sum");
-    ExpectTensorNear(RunCompiled(max, {x}, {{"n", n}}), {6}, col_max, 0, 0, "max");
-    ExpectTensorNear(RunCompiled(mean, {x}, {{"n", n}}), {}, RoundedTo(kF32, {}, {total / (n * 6)}), 1e-5, 1e-5,
+    ExpectTensorNear(RunCompiledAt(sum, {x}, {{"n", n}})[0], {n, 1}, RoundedTo(kF32, {n, 1}, row_sum), 1e-5, 1e-5, "sum");
+    ExpectTensorNear(RunCompiledAt(max, {x}, {{"n", n}})[0], {6}, col_max, 0, 0, "max");
+    ExpectTensorNear(RunCompiledAt(mean, {x}, {{"n", n}})[0], {}, RoundedTo(kF32, {}, {total / (n * 6)}), 1e-5, 1e-5,
                      "mean");
     tir::HostTensor a = RandomTensor(kF32, {2, n, 5}, 3), b = RandomTensor(kF32, {5, 3}, 4);
     std::vector<double> expected;
@@ -199,7 +167,7 @@ TEST(LegalizeCodegenTest, ReductionsAndMatmulMatchReference) {
         }
       }
     }
-    ExpectTensorNear(RunCompiled(matmul, {a, b}, {{"n", n}}), {2, n, 3}, RoundedTo(kF32, {2, n, 3}, expected), 1e-5,
+    ExpectTensorNear(RunCompiledAt(matmul, {a, b}, {{"n", n}})[0], {2, n, 3}, RoundedTo(kF32, {2, n, 3}, expected), 1e-5,
                      1e-5, "matmul");
   }
 }
@@ -211,13 +179,13 @@ TEST(LegalizeCodegenTest, TirVarsAndCreation) {
   for (int64_t n : {1, 4, 9}) {
     std::vector<double> expected;
     for (int64_t v = 1; v < 2 * n; v += 2) expected.push_back(static_cast<double>(v));
-    ExpectTensorNear(RunCompiled(arange, {}, {{"n", n}}), {n}, expected, 0, 0, "arange");
+    ExpectTensorNear(RunCompiledAt(arange, {}, {{"n", n}})[0], {n}, expected, 0, 0, "arange");
     tir::HostTensor x = RandomTensor(kF32, {n, n}, 8);
     std::vector<double> lower;
     for (int64_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < n; ++j) lower.push_back(j <= i ? x.At({i, j}) : 0.0);
     }
-    ExpectTensorNear(RunCompiled(tril, {x}, {{"n", n}}), {n, n}, lower, 0, 0, "tril");
+    ExpectTensorNear(RunCompiledAt(tril, {x}, {{"n", n}})[0], {n, n}, lower, 0, 0, "tril");
   }
 }
 

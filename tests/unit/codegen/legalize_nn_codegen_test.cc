@@ -56,7 +56,7 @@ struct ReferenceCase {
 
 void CheckAgainstPyTorch(const ReferenceCase& c) {
   SCOPED_TRACE(c.reference + ": " + c.body);
-  CompiledNNOp op = CompileLegalized(c.params, c.body);
+  CompiledOp op = LegalizeAndCompile(c.params, c.body);
   ASSERT_TRUE(op.op.func.defined());
   std::vector<HostTensor> inputs;
   for (const std::string& name : c.inputs) inputs.push_back(LoadOpReference(c.reference, name));
@@ -112,7 +112,7 @@ TEST(LegalizeNNCodegenTest, NormalizationsAgainstPyTorch) {
 }
 
 TEST(LegalizeNNCodegenTest, BatchNormInferenceAgainstPyTorch) {
-  CompiledNNOp op = CompileLegalized({{"x", F32(R"(("n", 3, "h", "w"))")},
+  CompiledOp op = LegalizeAndCompile({{"x", F32(R"(("n", 3, "h", "w"))")},
                                       {"g", F32("(3,)")},
                                       {"bt", F32("(3,)")},
                                       {"m", F32("(3,)")},
@@ -149,7 +149,7 @@ TEST(LegalizeNNCodegenTest, ConvolutionsAgainstPyTorch) {
 }
 
 TEST(LegalizeNNCodegenTest, Conv2dNHWCAgainstPyTorch) {
-  CompiledNNOp op = CompileLegalized({{"x", F32(R"(("n", "h", "w", "c"))")}, {"wt", F32("(3, 3, 3, 4)")}},
+  CompiledOp op = LegalizeAndCompile({{"x", F32(R"(("n", "h", "w", "c"))")}, {"wt", F32("(3, 3, 3, 4)")}},
                                      R"(R.nn.conv2d(x, wt, strides=2, padding=(1, 1), data_layout="NHWC", kernel_layout="HWIO"))");
   ASSERT_TRUE(op.op.func.defined());
   HostTensor x = Permuted(LoadOpReference("conv2d_stride2_pad1", "x"), {0, 2, 3, 1});
@@ -222,7 +222,7 @@ TEST(LegalizeNNCodegenTest, StatisticalAndEinsumAgainstPyTorch) {
 // ---------------------------------------------------------------- naive loops
 
 // Runs `op` at `sizes` on random inputs shaped by main's parameters.
-std::vector<HostTensor> RandomInputs(const CompiledNNOp& op, const std::map<std::string, int64_t>& sizes,
+std::vector<HostTensor> RandomInputs(const CompiledOp& op, const std::map<std::string, int64_t>& sizes,
                                      unsigned seed, double lo = -2.0, double hi = 2.0) {
   auto main = cast<graph::FunctionNode>(op.op.mod->Lookup("main"));
   std::vector<HostTensor> inputs;
@@ -237,12 +237,12 @@ std::vector<HostTensor> RandomInputs(const CompiledNNOp& op, const std::map<std:
 }
 
 TEST(LegalizeNNCodegenTest, SoftmaxAndNormsAtSymbolicSizesAgainstNaive) {
-  CompiledNNOp softmax0 = CompileLegalized({{"x", F32(kX2)}}, "R.nn.softmax(x, axis=0)");
-  CompiledNNOp log_softmax = CompileLegalized({{"x", F32(kX2)}}, "R.nn.log_softmax(x, axis=1)");
-  CompiledNNOp layer_norm = CompileLegalized({{"x", F32(kX2)}, {"g", F32(R"(("m",))")}, {"bt", F32(R"(("m",))")}},
+  CompiledOp softmax0 = LegalizeAndCompile({{"x", F32(kX2)}}, "R.nn.softmax(x, axis=0)");
+  CompiledOp log_softmax = LegalizeAndCompile({{"x", F32(kX2)}}, "R.nn.log_softmax(x, axis=1)");
+  CompiledOp layer_norm = LegalizeAndCompile({{"x", F32(kX2)}, {"g", F32(R"(("m",))")}, {"bt", F32(R"(("m",))")}},
                                              "R.nn.layer_norm(x, g, bt, axes=[-1], epsilon=1e-05)");
-  CompiledNNOp rms_norm =
-      CompileLegalized({{"x", F32(kX2)}, {"wt", F32(R"(("m",))")}}, "R.nn.rms_norm(x, wt, axes=[1], epsilon=1e-06)");
+  CompiledOp rms_norm =
+      LegalizeAndCompile({{"x", F32(kX2)}, {"wt", F32(R"(("m",))")}}, "R.nn.rms_norm(x, wt, axes=[1], epsilon=1e-06)");
   for (int64_t n : {1, 5, 40}) {
     for (int64_t m : {1, 7, 67}) {
       std::map<std::string, int64_t> sizes = {{"n", n}, {"m", m}};
@@ -280,9 +280,9 @@ TEST(LegalizeNNCodegenTest, SoftmaxAndNormsAtSymbolicSizesAgainstNaive) {
 }
 
 TEST(LegalizeNNCodegenTest, CumsumAtSymbolicSizesAgainstNaive) {
-  CompiledNNOp inclusive = CompileLegalized({{"x", F32(kX2)}}, "R.cumsum(x, axis=1)");
-  CompiledNNOp exclusive = CompileLegalized({{"x", F32(kX2)}}, "R.cumsum(x, axis=0, exclusive=True)");
-  CompiledNNOp flat = CompileLegalized({{"x", R"(R.Tensor(("n", "m"), dtype="int32"))"}},
+  CompiledOp inclusive = LegalizeAndCompile({{"x", F32(kX2)}}, "R.cumsum(x, axis=1)");
+  CompiledOp exclusive = LegalizeAndCompile({{"x", F32(kX2)}}, "R.cumsum(x, axis=0, exclusive=True)");
+  CompiledOp flat = LegalizeAndCompile({{"x", R"(R.Tensor(("n", "m"), dtype="int32"))"}},
                                        R"(R.cumsum(x, dtype="int64", exclusive=True))");
   for (int64_t n : {1, 3, 33}) {
     for (int64_t m : {1, 9, 130}) {
@@ -320,12 +320,12 @@ TEST(LegalizeNNCodegenTest, CumsumAtSymbolicSizesAgainstNaive) {
 }
 
 TEST(LegalizeNNCodegenTest, ArgReduceTiesStatisticsPadEinsumAtSymbolicSizesAgainstNaive) {
-  CompiledNNOp argmax = CompileLegalized({{"x", F32(kX2)}}, "R.argmax(x, axis=1)");
-  CompiledNNOp argmin = CompileLegalized({{"x", F32(kX2)}}, "R.argmin(x, axis=0, keepdims=True)");
-  CompiledNNOp variance = CompileLegalized({{"x", F32(kX2)}}, "R.variance(x, axis=[1])");
-  CompiledNNOp std_all = CompileLegalized({{"x", F32(kX2)}}, "R.std(x)");
-  CompiledNNOp pad = CompileLegalized({{"x", F32(kX2)}}, "R.nn.pad(x, pad_width=[1, 0, 0, 2], pad_value=-1.0)");
-  CompiledNNOp einsum = CompileLegalized({{"a", F32(R"(("n", "m"))")}, {"c", F32(R"(("m", 3))")}},
+  CompiledOp argmax = LegalizeAndCompile({{"x", F32(kX2)}}, "R.argmax(x, axis=1)");
+  CompiledOp argmin = LegalizeAndCompile({{"x", F32(kX2)}}, "R.argmin(x, axis=0, keepdims=True)");
+  CompiledOp variance = LegalizeAndCompile({{"x", F32(kX2)}}, "R.variance(x, axis=[1])");
+  CompiledOp std_all = LegalizeAndCompile({{"x", F32(kX2)}}, "R.std(x)");
+  CompiledOp pad = LegalizeAndCompile({{"x", F32(kX2)}}, "R.nn.pad(x, pad_width=[1, 0, 0, 2], pad_value=-1.0)");
+  CompiledOp einsum = LegalizeAndCompile({{"a", F32(R"(("n", "m"))")}, {"c", F32(R"(("m", 3))")}},
                                          R"(R.einsum((a, c), subscripts="ij,jk->ik"))");
   for (int64_t n : {1, 5, 24}) {
     for (int64_t m : {1, 3, 37}) {
@@ -403,9 +403,9 @@ std::vector<double> NaiveConv2D(const HostTensor& x, const HostTensor& w, int64_
 TEST(LegalizeNNCodegenTest, Conv2dLayoutsGroupsAtSymbolicSizesAgainstNaive) {
   // stride 2, padding 1, dilation 2, groups 2: 4 -> 6 channels.
   const char* attrs = "strides=[2, 2], padding=[1, 1], dilation=[2, 2], groups=2";
-  CompiledNNOp nchw = CompileLegalized({{"x", F32(R"(("n", 4, "h", "w"))")}, {"wt", F32("(6, 2, 3, 3)")}},
+  CompiledOp nchw = LegalizeAndCompile({{"x", F32(R"(("n", 4, "h", "w"))")}, {"wt", F32("(6, 2, 3, 3)")}},
                                        std::string("R.nn.conv2d(x, wt, ") + attrs + ")");
-  CompiledNNOp nhwc = CompileLegalized({{"x", F32(R"(("n", "h", "w", 4))")}, {"wt", F32("(3, 3, 2, 6)")}},
+  CompiledOp nhwc = LegalizeAndCompile({{"x", F32(R"(("n", "h", "w", 4))")}, {"wt", F32("(3, 3, 2, 6)")}},
                                        std::string("R.nn.conv2d(x, wt, ") + attrs +
                                            R"(, data_layout="NHWC", kernel_layout="HWIO"))");
   HostTensor w = RandomTensor(kF32, {6, 2, 3, 3}, 5);
@@ -427,7 +427,7 @@ TEST(LegalizeNNCodegenTest, CausalAttentionAtSymbolicSizesAgainstNaive) {
   Params qkv = {{"q", F32(R"(("b", "s", 2, 4))")}, {"k", F32(R"(("b", "t", 2, 4))")}, {"v", F32(R"(("b", "t", 2, 3))")}};
   for (const std::string mask : {"", "TopLeft", "BottomRight"}) {
     std::string call = mask.empty() ? "R.nn.attention(q, k, v)" : "R.nn.attention(q, k, v, causal_mask=\"" + mask + "\")";
-    CompiledNNOp op = CompileLegalized(qkv, call);
+    CompiledOp op = LegalizeAndCompile(qkv, call);
     for (auto [b, s, t] : std::vector<std::tuple<int64_t, int64_t, int64_t>>{{1, 1, 1}, {2, 3, 5}, {1, 9, 17}}) {
       std::map<std::string, int64_t> sizes = {{"b", b}, {"s", s}, {"t", t}};
       std::vector<HostTensor> in = RandomInputs(op, sizes, static_cast<unsigned>(b * 100 + s * 10 + t));
@@ -467,7 +467,7 @@ void CheckCompiledMatchesInterpreter(const Params& params, const std::string& ca
                                      const std::vector<std::map<std::string, int64_t>>& size_grid,
                                      double rel = kRel, double abs_tol = kAbs) {
   SCOPED_TRACE(call);
-  CompiledNNOp op = CompileLegalized(params, call);
+  CompiledOp op = LegalizeAndCompile(params, call);
   ASSERT_TRUE(op.op.func.defined());
   unsigned seed = 1;
   for (const auto& sizes : size_grid) {
@@ -527,7 +527,7 @@ TEST(LegalizeNNCodegenTest, ImageOpsAtSymbolicSizesMatchInterpreter) {
 // stays scalar and correct (checked above); the build must be quiet.
 TEST(LegalizeNNCodegenTest, UnvectorizableScheduledLoopCompilesQuietly) {
   ::testing::internal::CaptureStderr();
-  CompiledNNOp op = CompileLegalized({{"x", F32(kX2)}}, R"(R.nn.pad(x, pad_width=[0, 0, 0, 1], pad_mode="edge"))");
+  CompiledOp op = LegalizeAndCompile({{"x", F32(kX2)}}, R"(R.nn.pad(x, pad_width=[0, 0, 0, 1], pad_mode="edge"))");
   std::string printed = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(printed, "");
   HostTensor x = RandomTensor(kF32, {3, 37}, 2);

@@ -10,8 +10,9 @@
 //   ExpectTensorNear(actual, want.shape, want.values, 0, 0, "permute_dims");
 //
 // Besides the per-operator references it holds the data helpers they are
-// built from: random tensors, row-major index arithmetic, numpy
-// broadcasting, rounding to a dtype and the element-wise comparison.
+// built from: random tensors, PyTorch reference arrays (LoadOpReference),
+// row-major index arithmetic, numpy broadcasting, rounding to a dtype and
+// the element-wise comparison.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "rlx/ir/dtype.h"
+#include "rlx/runtime/ndarray.h"
 #include "rlx/tir/interpreter.h"
 
 namespace rlx::op_test {
@@ -99,6 +101,22 @@ inline double BroadcastAt(const tir::HostTensor& tensor, const Index& out_index)
 // An axis in [-rank, rank) made non-negative.
 inline int64_t NormalizeAxis(int64_t axis, size_t rank) { return axis < 0 ? axis + static_cast<int64_t>(rank) : axis; }
 
+// A PyTorch reference array (tests/data/op_reference/<case>.<array>.npy,
+// written by tests/data/gen_op_reference.py) as a float32 or int64 tensor.
+inline tir::HostTensor LoadOpReference(const std::string& case_name, const std::string& array) {
+  runtime::NDArray nd = runtime::NDArray::LoadNpy(std::string(RLX_SOURCE_DIR) + "/tests/data/op_reference/" +
+                                                  case_name + "." + array + ".npy");
+  std::vector<int64_t> shape(nd.shape().begin(), nd.shape().end());
+  if (nd.dtype().code() == runtime::DataType::kInt) {
+    tir::HostTensor result(DataType::Int64(), shape);
+    std::vector<int64_t> values = nd.ToVector<int64_t>();
+    for (size_t i = 0; i < values.size(); ++i) result.SetInt(static_cast<int64_t>(i), values[i]);
+    return result;
+  }
+  std::vector<float> values = nd.ToVector<float>();
+  return tir::HostTensor::FromDoubles(DataType::Float32(), shape, std::vector<double>(values.begin(), values.end()));
+}
+
 // ---------------------------------------------------------------------------
 // Expected results and the comparison
 
@@ -163,6 +181,13 @@ inline ExpectedTensor PermuteDimsReference(const tir::HostTensor& x, Index axes 
     for (size_t d = 0; d < rank; ++d) source[NormalizeAxis(axes[d], rank)] = i[d];
     return x.At(source);
   });
+}
+
+// `tensor` with its dimensions permuted (result dim d is tensor dim perm[d]),
+// as a tensor of the same dtype: to feed a layout the data was not made in.
+inline tir::HostTensor Permuted(const tir::HostTensor& tensor, const Index& perm) {
+  ExpectedTensor permuted = PermuteDimsReference(tensor, perm);
+  return tir::HostTensor::FromDoubles(tensor.dtype, permuted.shape, permuted.values);
 }
 
 inline ExpectedTensor BroadcastToReference(const tir::HostTensor& x, const Index& shape) {

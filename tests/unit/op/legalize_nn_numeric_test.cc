@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "../common/op_reference.h"
 #include "rlx/graph/expr.h"
 #include "rlx/op/op.h"
-#include "rlx/runtime/ndarray.h"
 #include "rlx/text/parser.h"
 #include "rlx/tir/interpreter.h"
 #include "rlx/transform/passes.h"
@@ -22,20 +22,6 @@ namespace rlx::op {
 namespace {
 
 using tir::HostTensor;
-
-HostTensor LoadReference(const std::string& case_name, const std::string& array) {
-  runtime::NDArray nd = runtime::NDArray::LoadNpy(std::string(RLX_SOURCE_DIR) + "/tests/data/op_reference/" +
-                                                  case_name + "." + array + ".npy");
-  std::vector<int64_t> shape(nd.shape().begin(), nd.shape().end());
-  if (nd.dtype().code() == runtime::DataType::kInt) {
-    HostTensor result(DataType::Int64(), shape);
-    std::vector<int64_t> values = nd.ToVector<int64_t>();
-    for (size_t i = 0; i < values.size(); ++i) result.SetInt(static_cast<int64_t>(i), values[i]);
-    return result;
-  }
-  std::vector<float> values = nd.ToVector<float>();
-  return HostTensor::FromDoubles(DataType::Float32(), shape, std::vector<double>(values.begin(), values.end()));
-}
 
 // The one PrimFunc legalize-ops makes of `main` (parameters and body given).
 tir::PrimFunc LegalizedPrimFunc(const std::string& params, const std::string& body) {
@@ -67,8 +53,8 @@ void RunCase(const Case& c) {
   tir::PrimFunc func = LegalizedPrimFunc(c.params, c.body);
   if (!func.defined()) return;
   std::vector<HostTensor> values;
-  for (const std::string& name : c.inputs) values.push_back(LoadReference(c.reference, name));
-  HostTensor expected = LoadReference(c.reference, "out");
+  for (const std::string& name : c.inputs) values.push_back(op_test::LoadOpReference(c.reference, name));
+  HostTensor expected = op_test::LoadOpReference(c.reference, "out");
   HostTensor out(expected.dtype, expected.shape);
   std::vector<tir::ArgValue> args;
   for (HostTensor& value : values) args.push_back(&value);
@@ -156,8 +142,8 @@ TEST(LegalizeNNNumericTest, BatchNormReturnsTheMovingStatistics) {
       R"(x: R.Tensor(("n", 3, "h", "w"), dtype="float32"), g: R.Tensor((3,), dtype="float32"), bt: R.Tensor((3,), dtype="float32"), m: R.Tensor((3,), dtype="float32"), v: R.Tensor((3,), dtype="float32"))",
       "R.nn.batch_norm(x, g, bt, m, v, axis=1)");
   ASSERT_TRUE(func.defined());
-  HostTensor x = LoadReference(c, "x"), g = LoadReference(c, "gamma"), b = LoadReference(c, "beta"),
-             m = LoadReference(c, "mean"), v = LoadReference(c, "var"), expected = LoadReference(c, "out");
+  HostTensor x = op_test::LoadOpReference(c, "x"), g = op_test::LoadOpReference(c, "gamma"), b = op_test::LoadOpReference(c, "beta"),
+             m = op_test::LoadOpReference(c, "mean"), v = op_test::LoadOpReference(c, "var"), expected = op_test::LoadOpReference(c, "out");
   HostTensor out(DataType::Float32(), expected.shape), out_mean(DataType::Float32(), {3}),
       out_var(DataType::Float32(), {3});
   tir::RunPrimFunc(func, {&x, &g, &b, &m, &v, &out, &out_mean, &out_var});

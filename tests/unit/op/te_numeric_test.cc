@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "../common/op_reference.h"
 #include "rlx/op/te_compute.h"
-#include "rlx/runtime/ndarray.h"
 #include "rlx/tir/interpreter.h"
 #include "rlx/tir/te.h"
 
@@ -22,24 +22,6 @@ using ir::PrimExpr;
 using tir::HostTensor;
 
 const DataType kF32 = DataType::Float32();
-
-std::string ReferencePath(const std::string& case_name, const std::string& array) {
-  return std::string(RLX_SOURCE_DIR) + "/tests/data/op_reference/" + case_name + "." + array + ".npy";
-}
-
-// A reference array as a HostTensor (float32 or int64).
-HostTensor LoadReference(const std::string& case_name, const std::string& array) {
-  runtime::NDArray nd = runtime::NDArray::LoadNpy(ReferencePath(case_name, array));
-  std::vector<int64_t> shape(nd.shape().begin(), nd.shape().end());
-  if (nd.dtype().code() == runtime::DataType::kInt) {
-    HostTensor result(DataType::Int64(), shape);
-    std::vector<int64_t> values = nd.ToVector<int64_t>();
-    for (size_t i = 0; i < values.size(); ++i) result.SetInt(static_cast<int64_t>(i), values[i]);
-    return result;
-  }
-  std::vector<float> values = nd.ToVector<float>();
-  return HostTensor::FromDoubles(kF32, shape, std::vector<double>(values.begin(), values.end()));
-}
 
 // A placeholder whose every dim is a fresh symbolic variable (bound by the
 // interpreter from the actual argument), so one PrimFunc serves all sizes.
@@ -83,8 +65,8 @@ void ExpectClose(const HostTensor& actual, const HostTensor& expected, double to
 void CheckUnaryCase(const std::string& case_name, const std::function<te::Tensor(const te::Tensor&)>& compute,
                     double tolerance = 1e-5) {
   SCOPED_TRACE(case_name);
-  HostTensor x = LoadReference(case_name, "x");
-  HostTensor expected = LoadReference(case_name, "out");
+  HostTensor x = op_test::LoadOpReference(case_name, "x");
+  HostTensor expected = op_test::LoadOpReference(case_name, "out");
   te::Tensor input = SymbolicPlaceholder(static_cast<int>(x.shape.size()), "x");
   std::vector<HostTensor> out = RunCompute({input}, {compute(input)}, {x}, {expected.shape});
   ExpectClose(out[0], expected, tolerance);
@@ -146,8 +128,8 @@ TEST(TeNumericTest, SoftmaxFloat16AccumulatesInFloat32) {
 TEST(TeNumericTest, LayerNormFloat16AgainstFloat32) {
   // A float16 layer_norm (accumulated in float32) agrees with the float32
   // one to float16 precision, including for a large mean.
-  HostTensor x32 = LoadReference("layer_norm", "x"), g32 = LoadReference("layer_norm", "gamma"),
-             b32 = LoadReference("layer_norm", "beta"), expected = LoadReference("layer_norm", "out");
+  HostTensor x32 = op_test::LoadOpReference("layer_norm", "x"), g32 = op_test::LoadOpReference("layer_norm", "gamma"),
+             b32 = op_test::LoadOpReference("layer_norm", "beta"), expected = op_test::LoadOpReference("layer_norm", "out");
   const DataType f16 = DataType::Float(16);
   auto to_f16 = [&](const HostTensor& t) { return HostTensor::FromDoubles(f16, t.shape, t.ToDoubles()); };
   te::Tensor tx = SymbolicPlaceholder(3, "x", f16), tg = SymbolicPlaceholder(1, "g", f16),
@@ -160,35 +142,35 @@ TEST(TeNumericTest, LayerNormFloat16AgainstFloat32) {
 
 TEST(TeNumericTest, NormsAgainstPyTorch) {
   {
-    HostTensor x = LoadReference("layer_norm", "x"), g = LoadReference("layer_norm", "gamma"),
-               b = LoadReference("layer_norm", "beta"), expected = LoadReference("layer_norm", "out");
+    HostTensor x = op_test::LoadOpReference("layer_norm", "x"), g = op_test::LoadOpReference("layer_norm", "gamma"),
+               b = op_test::LoadOpReference("layer_norm", "beta"), expected = op_test::LoadOpReference("layer_norm", "out");
     te::Tensor tx = SymbolicPlaceholder(3, "x"), tg = SymbolicPlaceholder(1, "g"), tb = SymbolicPlaceholder(1, "b");
     ExpectClose(RunCompute({tx, tg, tb}, {LayerNorm(tx, tg, tb, {2}, 1e-5)}, {x, g, b}, {expected.shape})[0], expected, 1e-4);
   }
   {
-    HostTensor x = LoadReference("layer_norm_2axes", "x"), g = LoadReference("layer_norm_2axes", "gamma"),
-               b = LoadReference("layer_norm_2axes", "beta"), expected = LoadReference("layer_norm_2axes", "out");
+    HostTensor x = op_test::LoadOpReference("layer_norm_2axes", "x"), g = op_test::LoadOpReference("layer_norm_2axes", "gamma"),
+               b = op_test::LoadOpReference("layer_norm_2axes", "beta"), expected = op_test::LoadOpReference("layer_norm_2axes", "out");
     te::Tensor tx = SymbolicPlaceholder(4, "x"), tg = SymbolicPlaceholder(2, "g"), tb = SymbolicPlaceholder(2, "b");
     ExpectClose(RunCompute({tx, tg, tb}, {LayerNorm(tx, tg, tb, {2, 3}, 1e-5)}, {x, g, b}, {expected.shape})[0], expected,
                 1e-4);
   }
   {
-    HostTensor x = LoadReference("rms_norm", "x"), w = LoadReference("rms_norm", "weight"),
-               expected = LoadReference("rms_norm", "out");
+    HostTensor x = op_test::LoadOpReference("rms_norm", "x"), w = op_test::LoadOpReference("rms_norm", "weight"),
+               expected = op_test::LoadOpReference("rms_norm", "out");
     te::Tensor tx = SymbolicPlaceholder(2, "x"), tw = SymbolicPlaceholder(1, "w");
     ExpectClose(RunCompute({tx, tw}, {RmsNorm(tx, tw, {1}, 1e-6)}, {x, w}, {expected.shape})[0], expected, 1e-4);
   }
   {
-    HostTensor x = LoadReference("group_norm", "x"), g = LoadReference("group_norm", "gamma"),
-               b = LoadReference("group_norm", "beta"), expected = LoadReference("group_norm", "out");
+    HostTensor x = op_test::LoadOpReference("group_norm", "x"), g = op_test::LoadOpReference("group_norm", "gamma"),
+               b = op_test::LoadOpReference("group_norm", "beta"), expected = op_test::LoadOpReference("group_norm", "out");
     te::Tensor tx = SymbolicPlaceholder(4, "x"), tg = SymbolicPlaceholder(1, "g"), tb = SymbolicPlaceholder(1, "b");
     ExpectClose(RunCompute({tx, tg, tb}, {GroupNorm(tx, tg, tb, 3, 1, {2, 3}, 1e-5)}, {x, g, b}, {expected.shape})[0],
                 expected, 1e-4);
   }
   {
     const char* c = "batch_norm";
-    HostTensor x = LoadReference(c, "x"), g = LoadReference(c, "gamma"), b = LoadReference(c, "beta"),
-               m = LoadReference(c, "mean"), v = LoadReference(c, "var"), expected = LoadReference(c, "out");
+    HostTensor x = op_test::LoadOpReference(c, "x"), g = op_test::LoadOpReference(c, "gamma"), b = op_test::LoadOpReference(c, "beta"),
+               m = op_test::LoadOpReference(c, "mean"), v = op_test::LoadOpReference(c, "var"), expected = op_test::LoadOpReference(c, "out");
     te::Tensor tx = SymbolicPlaceholder(4, "x"), tg = SymbolicPlaceholder(1, "g"), tb = SymbolicPlaceholder(1, "b"),
                tm = SymbolicPlaceholder(1, "m"), tv = SymbolicPlaceholder(1, "v");
     std::vector<te::Tensor> outs = BatchNorm(tx, tg, tb, tm, tv, 1, 1e-5);
@@ -220,8 +202,8 @@ ConvParams Conv2DParams(std::vector<int64_t> strides, std::vector<int64_t> paddi
 
 void CheckConvCase(const std::string& case_name, const ConvParams& p, bool transpose) {
   SCOPED_TRACE(case_name);
-  HostTensor x = LoadReference(case_name, "x"), w = LoadReference(case_name, "w"),
-             expected = LoadReference(case_name, "out");
+  HostTensor x = op_test::LoadOpReference(case_name, "x"), w = op_test::LoadOpReference(case_name, "w"),
+             expected = op_test::LoadOpReference(case_name, "out");
   int ndim = static_cast<int>(x.shape.size());
   // Symbolic data dims (batch and spatial), a static weight.
   te::Tensor tx = SymbolicPlaceholder(ndim, "x");
@@ -244,8 +226,8 @@ TEST(TeNumericTest, ConvolutionsAgainstPyTorch) {
 }
 
 TEST(TeNumericTest, Conv2dNHWCMatchesNCHW) {
-  HostTensor x = LoadReference("conv2d_stride2_pad1", "x"), w = LoadReference("conv2d_stride2_pad1", "w"),
-             expected = LoadReference("conv2d_stride2_pad1", "out");
+  HostTensor x = op_test::LoadOpReference("conv2d_stride2_pad1", "x"), w = op_test::LoadOpReference("conv2d_stride2_pad1", "w"),
+             expected = op_test::LoadOpReference("conv2d_stride2_pad1", "out");
   // Transpose data NCHW -> NHWC, weight OIHW -> HWIO.
   auto transposed = [](const HostTensor& t, const std::vector<int>& perm) {
     std::vector<int64_t> shape;
@@ -393,8 +375,8 @@ TEST(TeNumericTest, AttentionAgainstPyTorch) {
                         Case{"attention_causal_top_left", false, std::nullopt, "TopLeft"},
                         Case{"attention_causal_bottom_right", false, std::nullopt, "BottomRight"}}) {
     SCOPED_TRACE(c.name);
-    HostTensor q = LoadReference(c.name, "q"), k = LoadReference(c.name, "k"), v = LoadReference(c.name, "v"),
-               expected = LoadReference(c.name, "out");
+    HostTensor q = op_test::LoadOpReference(c.name, "q"), k = op_test::LoadOpReference(c.name, "k"), v = op_test::LoadOpReference(c.name, "v"),
+               expected = op_test::LoadOpReference(c.name, "out");
     te::Tensor tq = SymbolicPlaceholder(4, "q"), tk = SymbolicPlaceholder(4, "k"), tv = SymbolicPlaceholder(4, "v");
     std::vector<te::Tensor> inputs = {tq, tk, tv};
     std::vector<HostTensor> values = {q, k, v};
@@ -402,7 +384,7 @@ TEST(TeNumericTest, AttentionAgainstPyTorch) {
     if (c.bias) {
       tbias = SymbolicPlaceholder(4, "bias");
       inputs.push_back(tbias);
-      values.push_back(LoadReference(c.name, "bias"));
+      values.push_back(op_test::LoadOpReference(c.name, "bias"));
     }
     te::Tensor out = Attention(tq, tk, tv, tbias, c.scale, c.causal);
     ExpectClose(RunCompute(inputs, {out}, values, {expected.shape})[0], expected, 1e-4);
