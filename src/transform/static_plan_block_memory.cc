@@ -39,22 +39,34 @@
 //     (a graph function may keep it), the value of a match_cast, captured by
 //     a nested function, or used in a block other than the one that
 //     allocated it.
-//  3. Planning. The bindings are walked in order with a pool of free
-//     storage slots per (storage scope, dtype); a slot is free once every
-//     reference of the tensors in it has been seen. A token takes a free
-//     slot whose size provably equals its own when its size is symbolic
-//     (arith::Analyzer::CanProveEqual, so n*4*4 reuses 4*n*4); a constant
-//     size takes the smallest free constant slot that is at least as large
-//     and at most 16 times larger, else the largest smaller one within a
-//     factor 16, which is then enlarged. Otherwise it gets a new slot. Each
-//     SeqExpr (the body, each If branch) is planned with its own pool, so a
-//     storage never leaves the scope that defines it.
-//  4. Rewrite. Each slot becomes one R.memory.alloc_storage, emitted right
-//     before its first tensor; each planned alloc_tensor becomes
-//     R.memory.alloc_tensor(storage, 0, shape, dtype). With the function
-//     attribute "relax.memory_plan_dynamic_func_output" the unplanned
-//     allocations of symbolic shape (the outputs) also get a storage of
-//     their upper-bound size (the attribute is then removed).
+//  3. Planning. The bindings are walked in order. A token of constant
+//     size (constant shape, or bounded: a product of non-negative
+//     dimensions at their bounds dominates its value below the bounds)
+//     goes to the arena of its binding block and storage scope, with its
+//     live interval: from its allocation to its last reference, in binding
+//     positions. At the end of the block the arena is packed, greedy by
+//     size: tensors sorted by size descending (earlier allocation first on
+//     ties), each placed at the lowest 64-byte-aligned offset where it
+//     overlaps no already-placed tensor whose interval intersects its own.
+//     Placing the big tensors first leaves the small ones to fill the gaps
+//     between them (the greedy-by-size strategy of TFLite's arena planner;
+//     optimal packing is NP-hard, this one is O(k^2 log k) for k tensors and
+//     within a few percent of the lower bound, the largest total size alive
+//     at once, on transformer blocks; see docs/performance.md). The arena's
+//     size is the largest placed end. A token of symbolic size keeps
+//     storage-token reuse: it takes a free slot of its (scope, dtype) whose
+//     size provably equals its own (arith::Analyzer::CanProveEqual, so
+//     n*4*4 reuses 4*n*4), else a new slot; a slot is free once every
+//     reference of the tensors in it has been seen. Each SeqExpr (the body,
+//     each If branch) is planned with its own pool, so a storage never
+//     leaves the scope that defines it.
+//  4. Rewrite. Each arena and slot becomes one R.memory.alloc_storage,
+//     emitted right before its first tensor (an arena's dtype is its
+//     tensors' when they share one, else uint8); each planned alloc_tensor
+//     becomes R.memory.alloc_tensor(storage, offset, shape, dtype). With the
+//     function attribute "relax.memory_plan_dynamic_func_output" the
+//     unplanned allocations of symbolic shape (the outputs) also get a
+//     storage of their upper-bound size (the attribute is then removed).
 //  5. Verification (PassContext config kVerifyMemoryPlanConfig, `rlx build
 //     --verify-memory-plan`): the result is checked on its own, without the
 //     planner's data: in each SeqExpr, a tensor's lifetime runs from its
@@ -66,9 +78,9 @@
 //     storage. A violation (a planner bug, or a hand-written plan) is a
 //     CompileError naming the tensors.
 // Kills are not emitted here: kill-after-last-use, which runs later, kills
-// every tensor and storage after its last use, as in TVM. The storage of a
-// bounded function has a constant size, so the pooled allocator serves it
-// from its cache on every call after the first.
+// every tensor and storage after its last use, as in TVM. An arena has a
+// constant size, so the VM allocates it once per call site and reuses it on
+// later calls (VirtualMachine's static storage cache).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -97,9 +109,8 @@ constexpr const char* kPassName = "static-plan-block-memory";
 constexpr const char* kUpperBoundAttr = "tir_var_upper_bound";
 constexpr const char* kNonNegativeAttr = "tir_non_negative_var";
 constexpr const char* kPlanDynamicOutputAttr = "relax.memory_plan_dynamic_func_output";
-// A constant-size token may take a free slot at most this many times larger
-// or smaller than itself.
-constexpr int64_t kMatchRange = 16;
+// Byte alignment of the offsets in an arena (the allocator's block alignment).
+constexpr int64_t kArenaAlignment = 64;
 
 bool IsOpCall(const graph::CallNode* call, const char* name) {
   const auto* op = call->op.as<graph::OpNode>();
@@ -138,12 +149,16 @@ void BindSignatureBounds(const graph::FunctionNode* func, arith::Analyzer* analy
   }
 }
 
-// Each dimension replaced by its constant upper bound when one is known.
+// Each dimension replaced by its constant upper bound when one is known and
+// the analyzer proves it non-negative: a product of non-negative factors
+// grows with each factor, so the bytes at the bounds dominate the bytes at
+// every smaller value of the symbolic variables.
 std::vector<ir::PrimExpr> UpperBoundShape(const std::vector<ir::PrimExpr>& shape, arith::Analyzer* analyzer) {
   std::vector<ir::PrimExpr> bounded;
   for (const ir::PrimExpr& dim : shape) {
-    int64_t max_value = analyzer->ConstBounds(dim).max_value;
-    bounded.push_back(max_value == arith::ConstIntBound::kPosInf ? dim : ir::MakeInt(max_value));
+    arith::ConstIntBound bound = analyzer->ConstBounds(dim);
+    bool dominated = bound.max_value != arith::ConstIntBound::kPosInf && bound.min_value >= 0;
+    bounded.push_back(dominated ? ir::MakeInt(bound.max_value) : dim);
   }
   return bounded;
 }
@@ -331,59 +346,90 @@ class TokenCollector {
 // ---------------------------------------------------------------------------
 // Step 3: planning.
 
-// One planned storage.
+// One planned storage: an arena of constant size, or a slot of symbolic size.
 struct Slot {
   int id = 0;
   ir::PrimExpr bytes;
   DataType dtype;
   std::string scope;
   int references = 0;
-
-  // The constant byte size, or -1 when symbolic.
-  int64_t ConstBytes() const {
-    const auto* imm = bytes.as<ir::IntImmNode>();
-    return imm != nullptr ? imm->value : -1;
-  }
 };
 
-// Free slots by (scope, dtype), keyed by constant size (-1: symbolic).
+// Where a planned alloc_tensor lives.
+struct Placement {
+  const Slot* slot = nullptr;
+  int64_t offset = 0;
+};
+
+// Free symbolic-size slots by (scope, dtype).
 class SlotPool {
  public:
   explicit SlotPool(arith::Analyzer* analyzer) : analyzer_(analyzer) {}
 
   Slot* TakeReusable(const Token& token) {
-    std::multimap<int64_t, Slot*>& free = free_[{token.scope, token.dtype.ToString()}];
-    const auto* imm = token.bytes.as<ir::IntImmNode>();
-    if (imm == nullptr) {
-      auto [begin, end] = free.equal_range(-1);
-      for (auto it = begin; it != end; ++it) {
-        if (analyzer_->CanProveEqual(token.bytes, it->second->bytes)) return Take(free, it);
-      }
-      return nullptr;
+    std::vector<Slot*>& free = free_[{token.scope, token.dtype.ToString()}];
+    for (auto it = free.begin(); it != free.end(); ++it) {
+      if (!analyzer_->CanProveEqual(token.bytes, (*it)->bytes)) continue;
+      Slot* slot = *it;
+      free.erase(it);
+      return slot;
     }
-    int64_t size = imm->value;
-    auto larger = free.lower_bound(size);
-    if (larger != free.end() && larger->first <= size * kMatchRange) return Take(free, larger);
-    if (larger == free.begin()) return nullptr;
-    auto smaller = std::prev(larger);
-    if (smaller->first < 0 || smaller->first * kMatchRange < size) return nullptr;
-    Slot* slot = Take(free, smaller);
-    slot->bytes = ir::MakeInt(size);  // enlarged to fit
-    return slot;
+    return nullptr;
   }
 
-  void Release(Slot* slot) { free_[{slot->scope, slot->dtype.ToString()}].insert({slot->ConstBytes(), slot}); }
+  void Release(Slot* slot) { free_[{slot->scope, slot->dtype.ToString()}].push_back(slot); }
 
  private:
-  static Slot* Take(std::multimap<int64_t, Slot*>& free, std::multimap<int64_t, Slot*>::iterator it) {
-    Slot* slot = it->second;
-    free.erase(it);
-    return slot;
-  }
-
   arith::Analyzer* analyzer_;
-  std::map<std::pair<std::string, std::string>, std::multimap<int64_t, Slot*>> free_;
+  std::map<std::pair<std::string, std::string>, std::vector<Slot*>> free_;
 };
+
+// A constant-size tensor of a block: its bytes and live interval, positions
+// of bindings in the block (allocation to last reference, both inclusive).
+struct ArenaTensor {
+  const graph::CallNode* call;
+  const Token* token;
+  int64_t bytes;
+  size_t first;
+  size_t last;
+  int64_t offset = 0;
+
+  bool LiveWith(const ArenaTensor& other) const { return first <= other.last && other.first <= last; }
+};
+
+int64_t AlignUp(int64_t value) { return (value + kArenaAlignment - 1) / kArenaAlignment * kArenaAlignment; }
+
+// The lowest aligned offset at which `tensor` overlaps none of `placed` that
+// is alive at the same time.
+int64_t LowestFreeOffset(const ArenaTensor& tensor, const std::vector<const ArenaTensor*>& placed) {
+  std::vector<std::pair<int64_t, int64_t>> busy;  // byte ranges of the live placed tensors
+  for (const ArenaTensor* other : placed) {
+    if (tensor.LiveWith(*other)) busy.emplace_back(other->offset, other->offset + other->bytes);
+  }
+  std::sort(busy.begin(), busy.end());
+  int64_t offset = 0;
+  for (const auto& [begin, end] : busy) {
+    if (offset + tensor.bytes <= begin) break;
+    offset = std::max(offset, AlignUp(end));
+  }
+  return offset;
+}
+
+// Greedy by size: largest first, each at the lowest free offset; returns the
+// arena's size.
+int64_t PackOffsets(std::vector<ArenaTensor*>* tensors) {
+  std::stable_sort(tensors->begin(), tensors->end(), [](const ArenaTensor* a, const ArenaTensor* b) {
+    return a->bytes != b->bytes ? a->bytes > b->bytes : a->first < b->first;
+  });
+  std::vector<const ArenaTensor*> placed;
+  int64_t total = 0;
+  for (ArenaTensor* tensor : *tensors) {
+    tensor->offset = LowestFreeOffset(*tensor, placed);
+    total = std::max(total, tensor->offset + tensor->bytes);
+    placed.push_back(tensor);
+  }
+  return total;
+}
 
 class MemoryPlanner {
  public:
@@ -391,19 +437,30 @@ class MemoryPlanner {
 
   void Run(const graph::FunctionNode* func) { PlanSeq(func->body); }
 
-  // The slot of every planned alloc_tensor call.
-  const std::unordered_map<const graph::CallNode*, Slot*>& planned() const { return planned_; }
+  // The storage and offset of every planned alloc_tensor call.
+  const std::unordered_map<const graph::CallNode*, Placement>& planned() const { return planned_; }
 
  private:
+  // The constant-size tensors of the block being planned.
+  struct BlockArena {
+    size_t position = 0;
+    std::vector<ArenaTensor> tensors;
+    std::unordered_map<const Token*, size_t> index_of;
+  };
+
   void PlanSeq(const Expr& expr) {
     const auto* seq = expr.as<graph::SeqExprNode>();
     if (seq == nullptr) return;
     pools_.emplace_back(analyzer_);
     for (const graph::BindingBlock& block : seq->blocks) {
+      arenas_.emplace_back();
       for (const graph::Binding& binding : block->bindings) {
         const auto* var_binding = binding.as<graph::VarBindingNode>();
         if (var_binding != nullptr) PlanValue(var_binding->value);
+        ++arenas_.back().position;
       }
+      PackArena(&arenas_.back());
+      arenas_.pop_back();
     }
     pools_.pop_back();
   }
@@ -420,36 +477,70 @@ class MemoryPlanner {
       PlanAllocation(call);
       return;
     }
-    for (const Expr& arg : call->args) {
-      tokens_.Lookup(arg).ForEach([&](Token* token) {
-        Slot* slot = slot_of_.at(token);
-        RLX_ICHECK(slot->references > 0) << "a storage slot used more often than counted";
-        if (--slot->references == 0) pools_.back().Release(slot);
-      });
+    for (const Expr& arg : call->args) tokens_.Lookup(arg).ForEach([&](Token* token) { Reference(token); });
+  }
+
+  // One use of a token by the binding at the current position.
+  void Reference(const Token* token) {
+    BlockArena& arena = arenas_.back();
+    if (auto it = arena.index_of.find(token); it != arena.index_of.end()) {
+      arena.tensors[it->second].last = arena.position;
+      return;
     }
+    Slot* slot = slot_of_.at(token);
+    RLX_ICHECK(slot->references > 0) << "a storage slot used more often than counted";
+    if (--slot->references == 0) pools_.back().Release(slot);
   }
 
   void PlanAllocation(const graph::CallNode* call) {
     Token* token = tokens_.alloc_tokens().at(call);
     if (token->discarded) return;
+    if (const auto* bytes = token->bytes.as<ir::IntImmNode>()) {
+      BlockArena& arena = arenas_.back();
+      arena.index_of[token] = arena.tensors.size();
+      arena.tensors.push_back(ArenaTensor{call, token, bytes->value, arena.position, arena.position});
+      return;
+    }
     // A tensor that is never used needs no reuse; it gets a slot of its own.
     Slot* slot = token->references > 0 ? pools_.back().TakeReusable(*token) : nullptr;
-    if (slot == nullptr) {
-      slots_.push_back(std::make_unique<Slot>(Slot{static_cast<int>(slots_.size()), token->bytes, token->dtype,
-                                                   token->scope, 0}));
-      slot = slots_.back().get();
-    }
+    if (slot == nullptr) slot = NewSlot(token->bytes, token->dtype, token->scope);
     slot->references = token->references;
     slot_of_[token] = slot;
-    planned_[call] = slot;
+    planned_[call] = Placement{slot, 0};
+  }
+
+  Slot* NewSlot(const ir::PrimExpr& bytes, DataType dtype, const std::string& scope) {
+    slots_.push_back(std::make_unique<Slot>(Slot{static_cast<int>(slots_.size()), bytes, dtype, scope, 0}));
+    return slots_.back().get();
+  }
+
+  // One arena per storage scope for the block's constant-size tensors.
+  void PackArena(BlockArena* arena) {
+    std::map<std::string, std::vector<ArenaTensor*>> by_scope;
+    for (ArenaTensor& tensor : arena->tensors) by_scope[tensor.token->scope].push_back(&tensor);
+    for (auto& [scope, tensors] : by_scope) {
+      int64_t total = PackOffsets(&tensors);
+      Slot* slot = NewSlot(ir::MakeInt(total), ArenaDtype(tensors), scope);
+      for (const ArenaTensor* tensor : tensors) planned_[tensor->call] = Placement{slot, tensor->offset};
+    }
+  }
+
+  // The tensors' dtype when they share one, else bytes.
+  static DataType ArenaDtype(const std::vector<ArenaTensor*>& tensors) {
+    DataType dtype = tensors.front()->token->dtype;
+    for (const ArenaTensor* tensor : tensors) {
+      if (tensor->token->dtype != dtype) return DataType::UInt(8);
+    }
+    return dtype;
   }
 
   const TokenCollector& tokens_;
   arith::Analyzer* analyzer_;
   std::vector<SlotPool> pools_;
+  std::vector<BlockArena> arenas_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::unordered_map<const Token*, Slot*> slot_of_;
-  std::unordered_map<const graph::CallNode*, Slot*> planned_;
+  std::unordered_map<const graph::CallNode*, Placement> planned_;
 };
 
 // ---------------------------------------------------------------------------
@@ -461,9 +552,9 @@ Expr MakeAllocStorage(const ir::PrimExpr& bytes, const Expr& device, const std::
                           Expr(new graph::DataTypeImmNode(dtype))});
 }
 
-Expr MakeAllocTensor(const Expr& storage, const graph::CallNode* call) {
-  return graph::MakeCall("relax.memory.alloc_tensor",
-                         {storage, Expr(new graph::PrimValueNode(ir::MakeInt(0))), call->args.at(0), call->args.at(1)});
+Expr MakeAllocTensor(const Expr& storage, const graph::CallNode* call, int64_t offset = 0) {
+  return graph::MakeCall("relax.memory.alloc_tensor", {storage, Expr(new graph::PrimValueNode(ir::MakeInt(offset))),
+                                                        call->args.at(0), call->args.at(1)});
 }
 
 class StorageRewriter : public graph::ExprMutator {
@@ -479,14 +570,14 @@ class StorageRewriter : public graph::ExprMutator {
     if (!IsOpCall(op, "relax.builtin.alloc_tensor")) return ExprMutator::VisitExpr_(op, self);
     auto planned = planner_.planned().find(op);
     if (planned != planner_.planned().end()) {
-      const Slot* slot = planned->second;
+      const Slot* slot = planned->second.slot;
       auto it = storage_of_.find(slot);
       if (it == storage_of_.end()) {
         Expr storage = builder_->Emit(MakeAllocStorage(slot->bytes, op->args.at(2), slot->scope, slot->dtype),
                                       "storage");
         it = storage_of_.emplace(slot, storage).first;
       }
-      return MakeAllocTensor(it->second, op);
+      return MakeAllocTensor(it->second, op, planned->second.offset);
     }
     const graph::ShapeExprNode* shape = AllocShape(op);
     if (plan_dynamic_output_ && shape != nullptr) return AllocateUpperBound(op, shape);

@@ -70,7 +70,10 @@ Value AllocShapeHeap(const Args& args) {
   args.CheckCount(2);
   VirtualMachine* vm = VirtualMachine::FromContext(args[0], args.func_name());
   int64_t size = args.GetInt(1);
-  return NDArray::Empty({size}, DataType::Int(64), Device::CPU(), vm->allocator());
+  if (size < 0) throw RuntimeError(StrCat("'", args.func_name(), "': negative size ", size));
+  // The heap's size is fixed by the instruction: the VM keeps it across calls.
+  auto nbytes = static_cast<size_t>(size) * sizeof(int64_t);
+  return NDArray::FromStorage(vm->AllocSiteStorage(nbytes), 0, {size}, DataType::Int(64));
 }
 
 // match_shape(input, heap, size, code_0, value_0, ..., err_ctx)
@@ -286,7 +289,7 @@ Value AllocStorage(const Args& args) {
     elements *= dim;
   }
   auto nbytes = static_cast<size_t>(elements * dtype_hint.bytes());
-  return Value(Storage::Create(nbytes, Device::CPU(), vm->allocator()));
+  return Value(vm->AllocStorage(nbytes));
 }
 
 // alloc_tensor(storage, offset, shape, dtype[, scope])

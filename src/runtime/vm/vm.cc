@@ -133,6 +133,7 @@ Value VirtualMachine::RunFrame(Index func_idx, std::span<const Value> args) {
       case Opcode::kCall: {
         frame.call_args.clear();
         for (const auto& arg : instr.args) frame.call_args.push_back(ReadArg(frame, arg));
+        current_instr_ = pc;
         Value result = InvokeIndex(instr.func_idx, frame.call_args);
         if (instr.reg != Instruction::kVoidRegister) frame.registers[instr.reg] = std::move(result);
         ++pc;
@@ -150,6 +151,34 @@ Value VirtualMachine::RunFrame(Index func_idx, std::span<const Value> args) {
         break;
     }
   }
+}
+
+// A call of vm.builtin.alloc_storage whose size is a constant.
+static bool IsStaticAllocStorage(const Executable& exec, const Instruction& instr) {
+  if (instr.op != Opcode::kCall || instr.args.size() < 2) return false;
+  if (instr.func_idx < 0 || static_cast<size_t>(instr.func_idx) >= exec.func_table.size()) return false;
+  return exec.func_table[instr.func_idx].name == "vm.builtin.alloc_storage" &&
+         instr.args[1].kind() == Instruction::Arg::Kind::kConstIdx;
+}
+
+std::shared_ptr<Storage> VirtualMachine::AllocStorage(size_t nbytes) {
+  Index site = current_instr_;
+  if (site < 0 || !IsStaticAllocStorage(*exec_, exec_->instructions[site])) {
+    current_instr_ = -1;
+    return Storage::Create(nbytes, Device::CPU(), allocator_);
+  }
+  return AllocSiteStorage(nbytes);
+}
+
+std::shared_ptr<Storage> VirtualMachine::AllocSiteStorage(size_t nbytes) {
+  Index site = current_instr_;
+  current_instr_ = -1;  // a nested call must not see this site
+  if (site < 0) return Storage::Create(nbytes, Device::CPU(), allocator_);
+  std::shared_ptr<Storage>& cached = static_storage_[site];
+  if (cached != nullptr && cached.use_count() == 1 && cached->size() == nbytes) return cached;
+  std::shared_ptr<Storage> fresh = Storage::Create(nbytes, Device::CPU(), allocator_);
+  if (cached == nullptr || cached.use_count() == 1) cached = fresh;
+  return fresh;
 }
 
 std::vector<std::string> VirtualMachine::GetFunctionNames() const { return exec_->GetVMFunctionNames(); }

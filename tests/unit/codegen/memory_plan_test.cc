@@ -154,8 +154,10 @@ TEST_F(MemoryPlanTest, SymbolicBlockGivesTheSameResultsWithAndWithoutPlanning) {
 TEST_F(MemoryPlanTest, UpperBoundedBlockGivesTheSameResultsAndStaticStorage) {
   std::string text = SymbolicBlock(R"(R.func_attr({"tir_var_upper_bound": {"n": 1024}}))");
   std::string lowered = text::PrintModule(Lower(text, true));
-  // Every planned storage has the static upper-bound size.
-  EXPECT_THAT(lowered, HasSubstr("R.vm.alloc_storage(R.shape([16384])")) << lowered;
+  // The intermediates are packed into one arena of static size; the output
+  // keeps a storage of its own.
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 2u) << lowered;
+  EXPECT_THAT(lowered, HasSubstr("R.vm.alloc_storage(R.shape([")) << lowered;
   std::mt19937 rng(11);
   std::vector<std::vector<rt::Value>> inputs;
   for (int64_t n : {1, 7, 1024}) inputs.push_back(BlockInputs(n, rng));
@@ -191,6 +193,97 @@ TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
                       rt::Value(rt::NDArray::FromVector<float>({128, 10}, w2))});
   }
   ExpectPlanningKeepsResults(text, inputs);
+}
+
+// examples/transformer_block.py with the sequence length bounded by 64.
+std::string BoundedTransformerBlock() {
+  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/transformer_block.py");
+  const std::string decl = "n = T.int64()\n";
+  size_t at = text.find(decl);
+  if (at == std::string::npos) return "";
+  text.insert(at + decl.size(), "        R.func_attr({\"tir_var_upper_bound\": {\"n\": 64}})\n");
+  return text;
+}
+
+std::vector<rt::Value> TransformerInputs(int64_t n, std::mt19937& rng) {
+  std::vector<std::vector<int64_t>> shapes = {{n, 64}, {64},     {64},  {64, 64}, {64, 64}, {64, 64}, {64, 64},
+                                              {64},    {64},     {64, 256}, {256}, {256, 64}, {64}};
+  std::vector<rt::Value> args;
+  for (const auto& shape : shapes) {
+    int64_t size = 1;
+    for (int64_t dim : shape) size *= dim;
+    std::vector<float> values = RandomVector(static_cast<size_t>(size), rng);
+    for (float& v : values) v *= 0.2f;
+    args.push_back(rt::Value(rt::NDArray::FromVector<float>(shape, values)));
+  }
+  return args;
+}
+
+TEST_F(MemoryPlanTest, BoundedTransformerBlockPacksOneArenaAndKeepsResults) {
+  std::string text = BoundedTransformerBlock();
+  ASSERT_FALSE(text.empty());
+  std::string lowered = text::PrintModule(Lower(text, true));
+  // One arena for every intermediate, one storage for the output.
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 2u) << lowered;
+  std::mt19937 rng(13);
+  std::vector<std::vector<rt::Value>> inputs;
+  for (int64_t n : {1, 7, 64}) inputs.push_back(TransformerInputs(n, rng));
+  ExpectPlanningKeepsResults(text, inputs);
+}
+
+TEST_F(MemoryPlanTest, BoundedCallsAfterTheFirstAllocateOnlyTheirOutput) {
+  std::string text = SymbolicBlock(R"(R.func_attr({"tir_var_upper_bound": {"n": 1024}}))");
+  VMCompiled planned = CompileForVM(Lower(text, true));
+  rt::PooledAllocator pool;
+  rvm::VirtualMachine vm(planned.exec, planned.library, &pool);
+  std::mt19937 rng(5);
+  vm.Invoke("main", BlockInputs(1000, rng));
+  for (int64_t n : {3, 517, 1024, 1}) {
+    std::vector<rt::Value> args = BlockInputs(n, rng);
+    int64_t allocs_before = pool.GetStats().total_allocs;
+    rt::Value out = vm.Invoke("main", args);
+    // The arena is the VM's, kept from the first call; only the output (of
+    // symbolic shape, never planned) is allocated.
+    EXPECT_EQ(pool.GetStats().total_allocs - allocs_before, 1) << "n = " << n;
+  }
+}
+
+TEST_F(MemoryPlanTest, StaticFunctionCallsAfterTheFirstAllocateNothing) {
+  std::string text = SymbolicBlock("");
+  for (size_t at = text.find("\"n\""); at != std::string::npos; at = text.find("\"n\"", at)) text.replace(at, 3, "8");
+  text.replace(text.find("R.shape([4, n])"), 15, "R.shape([4, 8])");
+  text.replace(text.find("R.shape([n, 4])"), 15, "R.shape([8, 4])");
+  text.erase(text.find("n = T.int64()"), 13);
+  VMCompiled planned = CompileForVM(Lower(text, true));
+  rt::PooledAllocator pool;
+  rvm::VirtualMachine vm(planned.exec, planned.library, &pool);
+  std::mt19937 rng(9);
+  std::vector<float> first = vm.Invoke("main", BlockInputs(8, rng)).AsNDArray().ToVector<float>();
+  int64_t allocs_after_first = pool.GetStats().total_allocs;
+  for (int call = 0; call < 3; ++call) {
+    std::vector<rt::Value> args = BlockInputs(8, rng);
+    std::vector<float> out = vm.Invoke("main", args).AsNDArray().ToVector<float>();
+    EXPECT_EQ(out.size(), 32u);
+  }
+  // Every storage (the output's included, released by the caller) is reused.
+  EXPECT_EQ(pool.GetStats().total_allocs, allocs_after_first);
+}
+
+TEST_F(MemoryPlanTest, AStaticStorageStillHeldIsNotReusedByTheNextCall) {
+  std::string text = SymbolicBlock("");
+  for (size_t at = text.find("\"n\""); at != std::string::npos; at = text.find("\"n\"", at)) text.replace(at, 3, "8");
+  text.replace(text.find("R.shape([4, n])"), 15, "R.shape([4, 8])");
+  text.replace(text.find("R.shape([n, 4])"), 15, "R.shape([8, 4])");
+  text.erase(text.find("n = T.int64()"), 13);
+  VMCompiled planned = CompileForVM(Lower(text, true));
+  rvm::VirtualMachine vm(planned.exec, planned.library);
+  std::mt19937 rng(9);
+  std::vector<rt::Value> args1 = BlockInputs(8, rng), args2 = BlockInputs(8, rng);
+  rt::NDArray out1 = vm.Invoke("main", args1).AsNDArray();
+  std::vector<float> expected1 = out1.ToVector<float>();
+  rt::NDArray out2 = vm.Invoke("main", args2).AsNDArray();
+  EXPECT_NE(out1.data(), out2.data());  // the first output still holds its storage
+  EXPECT_EQ(out1.ToVector<float>(), expected1);
 }
 
 // Hand-written plans: `a` at [0, 16) of a storage, then `b` at OFFSET with

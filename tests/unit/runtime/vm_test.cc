@@ -230,7 +230,7 @@ TEST_F(VMTest, MatchShapeAgainstLoadedValue) {
   EXPECT_THAT(ErrorOf([&] { vm.Invoke("square", {Value(ShapeTuple{6})}); }), HasSubstr("expect Shape with ndim 2 but get 1"));
 }
 
-TEST_F(VMTest, StorageComesFromThePoolAndKillFreesIt) {
+TEST_F(VMTest, StaticStorageComesFromThePoolOnceAndIsKeptByTheVM) {
   PooledAllocator pool;
   Registry::Register("test.vm.live_bytes", [&pool](const Args&) { return Value(pool.GetStats().live_bytes); }, true);
   ExecBuilder b;
@@ -254,10 +254,13 @@ TEST_F(VMTest, StorageComesFromThePoolAndKillFreesIt) {
   Value result = vm.Invoke("main", {});
   EXPECT_EQ(result.AsArray()[0].AsInt(), 4096);
   EXPECT_EQ(result.AsArray()[1].AsInt(), 4096);
-  EXPECT_EQ(result.AsArray()[2].AsInt(), 0);
-  EXPECT_EQ(pool.GetStats().pool_hits, 0);
+  // A storage of constant size stays with the VM (its static storage cache)
+  // once the tensor dies, and the second run gets it back without allocating.
+  EXPECT_EQ(result.AsArray()[2].AsInt(), 4096);
+  EXPECT_EQ(pool.GetStats().total_allocs, 1);
   vm.Invoke("main", {});
-  EXPECT_EQ(pool.GetStats().pool_hits, 1);  // the second run reuses the block
+  EXPECT_EQ(pool.GetStats().total_allocs, 1);
+  EXPECT_EQ(pool.GetStats().pool_hits, 0);
 }
 
 TEST_F(VMTest, AllocTensorOutsideStorageIsAnError) {

@@ -23,7 +23,10 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
+
+#include "rlx/runtime/allocator.h"
 
 #include "rlx/runtime/module.h"
 #include "rlx/runtime/packed_func.h"
@@ -81,6 +84,19 @@ class VirtualMachine {
   // Extracts the VM from the kVMRegister value a builtin receives.
   static VirtualMachine* FromContext(const Value& value, std::string_view builtin);
 
+  // The storage for vm.builtin.alloc_storage, called by the instruction
+  // being executed. Static storage cache: when that instruction's size is a
+  // constant of the executable, the storage is allocated once and kept per
+  // VM and instruction; a later execution of the instruction gets it back
+  // if nothing else holds it any more (no tensor, register or output of an
+  // earlier call, which also covers recursion and re-entrancy: a frame
+  // still using it makes the next one allocate afresh). Other sizes are
+  // allocated from allocator() each time.
+  std::shared_ptr<Storage> AllocStorage(size_t nbytes);
+  // The same cache for a builtin whose size is fixed by its instruction
+  // (vm.builtin.alloc_shape_heap): always kept per instruction.
+  std::shared_ptr<Storage> AllocSiteStorage(size_t nbytes);
+
  private:
   struct Frame;
   Value InvokeIndex(Index func_idx, std::span<const Value> args);
@@ -96,6 +112,10 @@ class VirtualMachine {
   // function (as a Value, for kFuncIdx arguments).
   std::vector<PackedFunc> func_pool_;
   std::vector<Value> func_values_;
+  // The instruction whose call is in progress (-1: none), and the static
+  // storage cache by instruction.
+  Index current_instr_ = -1;
+  std::unordered_map<Index, std::shared_ptr<Storage>> static_storage_;
 };
 
 // Registers the vm.builtin.* functions in the global registry (idempotent,

@@ -40,26 +40,24 @@ class Expected:
     def main(x: R.Tensor((8,), dtype="float32"), c: R.Tensor((), dtype="bool")) -> R.Tensor((8,), dtype="float32"):
         R.func_attr({"relax.force_pure": True})
         cls = Expected
-        storage = R.memory.alloc_storage(R.shape([32]), R.prim_value(0), R.str("global"), R.dtype("float32"))
-        alloc = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([8]), R.dtype("float32"))
-        _ = R.vm.call_tir_dyn(cls.unary, (x, alloc, R.shape([8])))
-        storage1 = R.memory.alloc_storage(R.shape([32]), R.prim_value(0), R.str("global"), R.dtype("float32"))
-        alloc1 = R.memory.alloc_tensor(storage1, R.prim_value(0), R.shape([8]), R.dtype("float32"))
-        _1 = R.call_packed("my.kernel", alloc, alloc1, sinfo_args=R.Object)
-        alloc2 = R.builtin.alloc_tensor(R.shape([8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
-        _2 = cls.unary(alloc1, alloc2)
-        alloc6 = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([8]), R.dtype("float32"))
-        _6 = cls.unary(alloc2, alloc6)
+        storage: R.Object = R.memory.alloc_storage(R.shape([96]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc: R.Tensor((8,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([8]), R.dtype("float32"))
+        R.vm.call_tir_dyn(cls.unary, (x, alloc, R.shape([8])))
+        alloc1: R.Tensor((8,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(64), R.shape([8]), R.dtype("float32"))
+        _1: R.Object = R.call_packed("my.kernel", alloc, alloc1, sinfo_args=(R.Object,))
+        alloc2: R.Tensor((8,), dtype="float32") = R.builtin.alloc_tensor(R.shape([8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _2: R.Object = cls.unary(alloc1, alloc2)
+        alloc6: R.Tensor((8,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([8]), R.dtype("float32"))
+        _6: R.Object = cls.unary(alloc2, alloc6)
         if c:
-            storage2 = R.memory.alloc_storage(R.shape([32]), R.prim_value(0), R.str("global"), R.dtype("float32"))
-            alloc3 = R.memory.alloc_tensor(storage2, R.prim_value(0), R.shape([8]), R.dtype("float32"))
-            _3 = cls.unary(alloc2, alloc3)
-            storage3 = R.memory.alloc_storage(R.shape([32]), R.prim_value(0), R.str("global"), R.dtype("float32"))
-            alloc4 = R.memory.alloc_tensor(storage3, R.prim_value(0), R.shape([8]), R.dtype("float32"))
-            _4 = cls.unary(alloc3, alloc4)
-            alloc5 = R.builtin.alloc_tensor(R.shape([8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
-            _5 = cls.unary(alloc4, alloc5)
-            r = alloc5
+            storage_1: R.Object = R.memory.alloc_storage(R.shape([96]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+            alloc3: R.Tensor((8,), dtype="float32") = R.memory.alloc_tensor(storage_1, R.prim_value(0), R.shape([8]), R.dtype("float32"))
+            _3: R.Object = cls.unary(alloc2, alloc3)
+            alloc4: R.Tensor((8,), dtype="float32") = R.memory.alloc_tensor(storage_1, R.prim_value(64), R.shape([8]), R.dtype("float32"))
+            _4: R.Object = cls.unary(alloc3, alloc4)
+            alloc5: R.Tensor((8,), dtype="float32") = R.builtin.alloc_tensor(R.shape([8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+            _5: R.Object = cls.unary(alloc4, alloc5)
+            r: R.Tensor((8,), dtype="float32") = alloc5
         else:
-            r = x
+            r: R.Tensor((8,), dtype="float32") = x
         return r
