@@ -1,6 +1,6 @@
 // Shared pieces of the oneDNN functions; see dnnl_common.h.
 #ifdef RLX_USE_DNNL  // compiled only with oneDNN (CMake option RLX_USE_DNNL)
-#include "runtime/contrib/dnnl/dnnl_common.h"
+#include "dnnl_common.h"
 
 #include <cstring>
 #include <sstream>

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "rlx/runtime/error.h"
-#include "runtime/contrib/dnnl/dnnl_common.h"
+#include "dnnl_common.h"
 
 namespace rlx::runtime::contrib::dnnl_impl {
 namespace {

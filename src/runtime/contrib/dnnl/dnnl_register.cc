@@ -7,7 +7,7 @@
 #include <mutex>
 
 #ifdef RLX_USE_DNNL
-#include "runtime/contrib/dnnl/dnnl_common.h"
+#include "dnnl_common.h"
 
 namespace rlx::runtime::contrib::dnnl_impl {
 void RegisterConv2d();
