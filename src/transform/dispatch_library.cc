@@ -478,7 +478,11 @@ ir::IRModule DispatchModule(const ir::IRModule& mod) {
   ir::IRModule result = mod;
   for (const auto& [name, func] : mod->functions) {
     const auto* graph_func = func.as<graph::FunctionNode>();
-    if (graph_func == nullptr) continue;
+    // Outlined groups (fuse-ops-by-pattern's composites) are lowered as a whole.
+    if (graph_func == nullptr || (graph_func->attrs.defined() && (graph_func->attrs->Get("Primitive").defined() ||
+                                                                  graph_func->attrs->Get("Composite").defined()))) {
+      continue;
+    }
     UseCounter counter;
     counter.VisitExpr(Expr(graph_func));
     DispatchRewriter rewriter(counter.uses);
