@@ -7,6 +7,7 @@
 // build must really call oneDNN (rlx.dnnl.* in the lowered module).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <sstream>
@@ -118,6 +119,20 @@ TEST(DispatchLibraryEndToEnd, ConvNetSameResultsWithAndWithoutDispatch) {
       ASSERT_NEAR(got[i], want[i], 1e-4f * (1 + std::fabs(want[i]))) << "h=" << h << " w=" << w << " element " << i;
     }
   }
+}
+
+// In the default pipeline right before legalize-ops exactly when the runtime
+// has the functions it calls.
+TEST(DispatchLibraryEndToEnd, DefaultPipelineDispatchesBeforeLegalization) {
+  std::vector<std::string> names = transform::DefaultPipelinePassNames();
+  auto dispatch = std::find(names.begin(), names.end(), "dispatch-library");
+  if (!rt::contrib::DnnlAvailable()) {
+    EXPECT_EQ(dispatch, names.end());
+    return;
+  }
+  ASSERT_NE(dispatch, names.end());
+  ASSERT_NE(dispatch + 1, names.end());
+  EXPECT_EQ(*(dispatch + 1), "legalize-ops");
 }
 
 TEST(DispatchLibraryEndToEnd, WrongInputShapeIsAnError) {
