@@ -10,6 +10,7 @@ packages=(
   libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata  # ONNX frontend (ModelProto via protobuf) and its conformance tests
   python3  # the demo writes its inputs and checks its outputs with it (standard library only)
   python3-onnx  # tools/ort/inspect_onnx.py: op-type inventory of the real ONNX models
+  libdnnl-dev libopenblas-dev  # library dispatch (dispatch-library, src/runtime/contrib/dnnl); CMake option RLX_USE_DNNL
 )
 
 # The real-model checks (tests/models, bench/ocr_vs_ort.sh; CMake option RLX_MODEL_TESTS) run ONNX

@@ -44,6 +44,7 @@ transform::PassContext MakeContext(const BuildOptions& options) {
   if (options.verify_memory_plan) {
     ctx.config = ir::DictWith(ctx.config, transform::kVerifyMemoryPlanConfig, ir::MakeInt(1, DataType::Bool()));
   }
+  if (options.no_library_dispatch) ctx.disabled_passes.push_back("dispatch-library");
   return ctx;
 }
 
@@ -62,6 +63,8 @@ CLI::App* AddBuildCommand(CLI::App& app, BuildOptions& options) {
   build->add_flag("--time-passes", options.time_passes, "Print the wall time of every pass to stderr");
   build->add_flag("--verify-memory-plan", options.verify_memory_plan,
                   "Check that static-plan-block-memory never gives bytes to two tensors alive at once");
+  build->add_flag("--no-library-dispatch", options.no_library_dispatch,
+                  "Compile convolutions and matmuls to generated kernels instead of oneDNN calls (dispatch-library)");
   return build;
 }
 

@@ -39,6 +39,7 @@ struct RunOptions {
   std::vector<std::string> outputs;  // PATH.npy, one per output
   int bench = 0;                     // extra timed runs
   bool debug_memory = false;         // memory-plan verifier + NaN fill (RLX_DEBUG_MEMORY)
+  bool no_library_dispatch = false;  // .py/.onnx: leave dispatch-library out of the pipeline
 };
 
 // `rlx run FILE.so|FILE.py [--entry main] [--input NAME=PATH.npy ...]
@@ -55,6 +56,7 @@ struct BuildOptions {
   bool print_ir_after_all = false;
   bool time_passes = false;
   bool verify_memory_plan = false;  // static-plan-block-memory checks its plan
+  bool no_library_dispatch = false;  // leave dispatch-library (oneDNN calls) out of the pipeline
 };
 
 // `rlx build FILE -o OUT.so [--target host|generic|CPU] [--opt-level N]

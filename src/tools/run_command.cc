@@ -54,11 +54,13 @@ struct LoadedModel {
   rt::Module library;
 };
 
-LoadedModel LoadModel(const std::string& path) {
+LoadedModel LoadModel(const std::string& path, bool no_library_dispatch) {
   LoadedModel model;
   if (EndsWith(path, ".py") || EndsWith(path, ".onnx")) {
     ir::IRModule mod = EndsWith(path, ".onnx") ? frontend::ImportOnnx(path) : text::ParseModule(text::ReadSourceFile(path));
-    codegen::VMCompiled compiled = codegen::CompileForVM(transform::DefaultPipeline()(mod));
+    transform::PassContext ctx;
+    if (no_library_dispatch) ctx.disabled_passes.push_back("dispatch-library");
+    codegen::VMCompiled compiled = codegen::CompileForVM(transform::DefaultPipeline()(mod, ctx));
     model.exec = compiled.exec;
     model.library = compiled.library;
   } else {
@@ -294,12 +296,14 @@ CLI::App* AddRunCommand(CLI::App& app, RunOptions& options) {
   run->add_flag("--debug-memory", options.debug_memory,
                 "Check at run time that no two live tensors share bytes and fill released memory with NaN "
                 "(as RLX_DEBUG_MEMORY=1)");
+  run->add_flag("--no-library-dispatch", options.no_library_dispatch,
+                "For .py/.onnx: convolutions and matmuls as generated kernels instead of oneDNN calls");
   return run;
 }
 
 int RunRunCommand(const RunOptions& options) {
   if (options.debug_memory) rt::SetMemoryDebug(true);
-  LoadedModel model = LoadModel(options.model);
+  LoadedModel model = LoadModel(options.model, options.no_library_dispatch);
   rvm::VirtualMachine vm(model.exec, model.library);
   std::vector<rt::Value> args = ReadInputs(vm, options);
   rt::Value result = vm.Invoke(options.entry, args);

@@ -77,6 +77,7 @@ Pass MakeDeadCodeElimination(PassOptions& options) {
   return DeadCodeElimination(options.TakeList("entry-functions"));
 }
 Pass MakeLegalizeOps(PassOptions&) { return LegalizeOps(); }
+Pass MakeDispatchLibrary(PassOptions&) { return DispatchLibrary(); }
 Pass MakeFuseOps(PassOptions& options) {
   std::optional<std::string> depth = options.Take("max-fuse-depth");
   if (!depth) return FuseOps();
@@ -130,6 +131,7 @@ const std::vector<RegistryEntry>& Registry() {
       {"call-tir-rewrite", &MakeCallTIRRewrite},
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
       {"dead-code-elimination", &MakeDeadCodeElimination},
+      {"dispatch-library", &MakeDispatchLibrary},
       {"eliminate-common-subexpr", &MakeEliminateCommonSubexpr},
       {"fold-constant", &MakeFoldConstant},
       {"fuse-ops", &MakeFuseOps},

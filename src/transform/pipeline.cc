@@ -17,6 +17,11 @@ bool IsRegistered(const std::string& name) {
 
 std::vector<std::string> DefaultPipelinePassNames() {
   std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
+#ifdef RLX_USE_DNNL
+  // Library dispatch before legalization (DESIGN.md step 3): only when the
+  // runtime has the oneDNN functions it calls.
+  names.push_back("dispatch-library");
+#endif
   if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");
   // Graph clean-ups and cross-level fusion after legalization, as in TVM's
   // default pipeline: constants folded, common subexpressions merged, op

@@ -192,4 +192,14 @@ Pass LambdaLift();
 // inputs followed by those values.
 Pass LiftTransformParams();
 
+// "dispatch-library": partial lowering to library calls (DESIGN.md step 3,
+// before legalize-ops). A float32 R.nn.conv2d (NCHW/OIHW) or R.matmul, with
+// the constant batch_norm / bias add, activations (relu, clip, sigmoid, ONNX's
+// HardSigmoid and HardSwish compositions) and residual add that follow it,
+// becomes one R.call_dps_packed of "rlx.dnnl.conv2d" / "rlx.dnnl.matmul"
+// (rlx/runtime/contrib/dnnl.h) keeping the symbolic output struct info.
+// Other calls stay for legalize-ops. In the default pipeline when the
+// runtime has oneDNN; `rlx build --no-library-dispatch` leaves it out.
+Pass DispatchLibrary();
+
 }  // namespace rlx::transform

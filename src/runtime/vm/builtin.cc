@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "rlx/runtime/error.h"
+#include "rlx/runtime/contrib/dnnl.h"
 #include "rlx/runtime/memory_debug.h"
 #include "rlx/runtime/vm/vm.h"
 
@@ -466,6 +467,7 @@ void RegisterAll() {
   reg("vm.builtin.tuple_getitem", TupleGetItem);
   reg("vm.builtin.make_tuple", MakeTuple);
   reg("vm.builtin.tensor_to_shape", TensorToShape);
+  contrib::RegisterDnnlFunctions();  // library functions of dispatch-library (rlx.dnnl.*)
 }
 
 }  // namespace

@@ -1,0 +1,80 @@
+// Shared pieces of the oneDNN functions (private to src/runtime/contrib/dnnl):
+// the engine and stream, the post-op list, the primitive cache, thread-count
+// synchronisation and argument checks. Compiled only with RLX_USE_DNNL.
+#pragma once
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "rlx/runtime/ndarray.h"
+#include "rlx/runtime/packed_func.h"
+
+namespace rlx::runtime::contrib::dnnl_impl {
+
+// One step of a post_ops string (see rlx/runtime/contrib/dnnl.h).
+struct PostOp {
+  enum class Kind { kBias, kAdd, kRelu, kClip, kHardSigmoid, kHardSwish, kSigmoid };
+  Kind kind;
+  float alpha = 0.f;
+  float beta = 0.f;
+};
+
+// Parses `spec`; RuntimeError naming `func` on an unknown step, a bias not
+// in first place or more than one add.
+std::vector<PostOp> ParsePostOps(const std::string& spec, const std::string& func);
+// How many extra tensor arguments the steps consume (bias, add).
+int CountExtraTensors(const std::vector<PostOp>& post_ops);
+bool HasBias(const std::vector<PostOp>& post_ops);
+bool HasAdd(const std::vector<PostOp>& post_ops);
+// The oneDNN attribute for every step but the bias (an add becomes a sum:
+// the residual is placed in the destination before the primitive runs).
+dnnl::primitive_attr MakeAttr(const std::vector<PostOp>& post_ops);
+
+dnnl::engine& Engine();
+dnnl::stream& Stream();
+// Makes oneDNN's OpenMP team as large as rlx's thread count.
+void SyncThreadCount();
+
+// A primitive and what running it needs, cached by a key of shapes and
+// attributes. `mutex` serialises the runs of one entry (its scratch buffers
+// are shared).
+struct CachedPrimitive {
+  dnnl::primitive primitive;
+  dnnl::memory::desc src_desc, weights_desc, dst_desc;              // what the primitive wants
+  dnnl::memory::desc user_src_desc, user_weights_desc, user_dst_desc;  // the caller's layouts
+  dnnl::memory::desc bias_desc;  // zero desc when no bias
+  dnnl::memory src_scratch, dst_scratch, weights_scratch;  // used when the layouts differ
+  // Reordered constant weights by the source array's address; the NDArray
+  // keeps the address valid.
+  std::map<const void*, std::pair<NDArray, dnnl::memory>> constant_weights;
+  std::mutex mutex;
+};
+
+// The entry for `key`, built by `make` the first time.
+std::shared_ptr<CachedPrimitive> LookupPrimitive(const std::string& key,
+                                                 const std::function<std::shared_ptr<CachedPrimitive>()>& make);
+void ClearCache();
+
+// Fills the scratch memories of `entry` whose layout differs from the user's.
+void AllocateScratch(CachedPrimitive& entry);
+// The weights in the primitive's layout: the user's array as it is, its
+// cached reorder (constant weights) or a reorder into the scratch buffer.
+dnnl::memory PrepareWeights(CachedPrimitive& entry, const NDArray& weight, bool weight_is_const);
+// Runs the primitive: the source reordered if needed, the residual (if any)
+// placed in the destination, the destination reordered back into `out`.
+void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& weights, const NDArray* bias,
+             const NDArray* residual, const NDArray& out);
+
+// RuntimeError unless `array` is a contiguous float32 CPU tensor of rank
+// `ndim` (ndim < 0: any rank >= 2).
+void CheckTensor(const std::string& func, const char* what, const NDArray& array, int ndim);
+std::string DimsToString(const dnnl::memory::dims& dims);
+dnnl::memory::dims ToDims(const ShapeTuple& shape);
+
+}  // namespace rlx::runtime::contrib::dnnl_impl

@@ -1,0 +1,23 @@
+# PASSES: dispatch-library
+# CHECKS: what the library cannot take stays for legalize-ops: a float16 conv2d, an NHWC conv2d, a matmul of a 1-d vector; the module is unchanged
+@I.ir_module
+class Before:
+    @R.function
+    def main(x: R.Tensor((1, 2, 5, 5), dtype="float16"), k: R.Tensor((2, 2, 3, 3), dtype="float16"), y: R.Tensor((1, 5, 5, 2), dtype="float32"), ky: R.Tensor((2, 2, 3, 3), dtype="float32"), v: R.Tensor((4,), dtype="float32"), m: R.Tensor((4, 3), dtype="float32")) -> R.Tuple(R.Tensor((1, 2, 3, 3), dtype="float16"), R.Tensor((1, 3, 3, 2), dtype="float32"), R.Tensor((3,), dtype="float32")):
+        with R.dataflow():
+            gv0 = R.nn.conv2d(x, k)
+            gv1 = R.nn.conv2d(y, ky, data_layout="NHWC", kernel_layout="OIHW")
+            gv2 = R.matmul(v, m)
+            R.output(gv0, gv1, gv2)
+        return (gv0, gv1, gv2)
+
+@I.ir_module
+class Expected:
+    @R.function
+    def main(x: R.Tensor((1, 2, 5, 5), dtype="float16"), k: R.Tensor((2, 2, 3, 3), dtype="float16"), y: R.Tensor((1, 5, 5, 2), dtype="float32"), ky: R.Tensor((2, 2, 3, 3), dtype="float32"), v: R.Tensor((4,), dtype="float32"), m: R.Tensor((4, 3), dtype="float32")) -> R.Tuple(R.Tensor((1, 2, 3, 3), dtype="float16"), R.Tensor((1, 3, 3, 2), dtype="float32"), R.Tensor((3,), dtype="float32")):
+        with R.dataflow():
+            gv0 = R.nn.conv2d(x, k)
+            gv1 = R.nn.conv2d(y, ky, data_layout="NHWC", kernel_layout="OIHW")
+            gv2 = R.matmul(v, m)
+            R.output(gv0, gv1, gv2)
+        return (gv0, gv1, gv2)

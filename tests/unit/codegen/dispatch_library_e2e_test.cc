@@ -1,0 +1,150 @@
+// dispatch-library end to end: a small convolutional network with symbolic
+// height and width (conv + bias + relu, a depthwise conv folded with a
+// constant batch_norm and ONNX's HardSwish, a 1x1 conv with a residual add
+// and HardSigmoid, a global mean and a matmul + bias + relu head) is compiled
+// by the default pipeline with dispatch-library and without it, run on the
+// VM at sizes 1x1, odd and large, and the outputs compared. The dispatched
+// build must really call oneDNN (rlx.dnnl.* in the lowered module).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "rlx/codegen/vm_codegen.h"
+#include "rlx/op/op.h"
+#include "rlx/runtime/contrib/dnnl.h"
+#include "rlx/runtime/vm/vm.h"
+#include "rlx/text/parser.h"
+#include "rlx/text/printer.h"
+#include "rlx/transform/pipeline.h"
+
+namespace rlx::codegen {
+namespace {
+
+namespace rt = runtime;
+namespace rvm = runtime::vm;
+
+// R.const of `shape` with values from `rng` (scaled), as TVMScript.
+std::string RandomConst(const std::vector<int64_t>& shape, std::mt19937& rng, float lo, float hi) {
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::function<std::string(size_t)> nest = [&](size_t axis) -> std::string {
+    std::string text = "[";
+    for (int64_t i = 0; i < shape[axis]; ++i) {
+      if (i) text += ", ";
+      text += axis + 1 == shape.size() ? std::to_string(dist(rng)) : nest(axis + 1);
+    }
+    return text + "]";
+  };
+  return "R.const(" + nest(0) + ", \"float32\")";
+}
+
+std::string NetworkText() {
+  std::mt19937 rng(3);
+  std::ostringstream out;
+  out << R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 3, "h", "w"), dtype="float32"), w1: R.Tensor((8, 3, 3, 3), dtype="float32")) -> R.Tensor((1, 5), dtype="float32"):
+        h = T.int64()
+        w = T.int64()
+        with R.dataflow():
+            c1 = R.nn.conv2d(x, w1, strides=[1, 1], padding=[1, 1, 1, 1])
+            b1 = R.expand_dims()" << RandomConst({8}, rng, -0.5f, 0.5f) << R"(, axis=[1, 2])
+            a1 = R.add(c1, b1)
+            r1 = R.nn.relu(a1)
+            c2 = R.nn.conv2d(r1, )" << RandomConst({8, 1, 3, 3}, rng, -0.5f, 0.5f) << R"(, strides=[2, 2], padding=[1, 1, 1, 1], groups=8)
+            bn = R.nn.batch_norm(c2, )" << RandomConst({8}, rng, 0.5f, 1.5f) << ", " << RandomConst({8}, rng, -0.5f, 0.5f)
+      << ", " << RandomConst({8}, rng, -0.5f, 0.5f) << ", " << RandomConst({8}, rng, 0.5f, 1.5f) << R"(, axis=1, epsilon=1e-05)
+            n2 = bn[0]
+            s3 = R.add(n2, R.const(3.0, "float32"))
+            k3 = R.clip(s3, R.prim_value(T.float64(0.0)), R.prim_value(T.float64(6.0)))
+            m3 = R.multiply(n2, k3)
+            hs = R.divide(m3, R.const(6.0, "float32"))
+            c3 = R.nn.conv2d(hs, )" << RandomConst({8, 8, 1, 1}, rng, -0.5f, 0.5f) << R"()
+            res = R.add(c3, hs)
+            m4 = R.multiply(res, R.const(0.2, "float32"))
+            a4 = R.add(m4, R.const(0.5, "float32"))
+            hsig = R.clip(a4, R.prim_value(T.float64(0.0)), R.prim_value(T.float64(1.0)))
+            pooled = R.mean(hsig, axis=[2, 3], keepdims=False)
+            fc = R.matmul(pooled, )" << RandomConst({8, 5}, rng, -0.5f, 0.5f) << R"()
+            fb = R.add(fc, )" << RandomConst({5}, rng, -0.5f, 0.5f) << R"()
+            gv = R.nn.relu(fb)
+            R.output(gv)
+        return gv
+)";
+  return out.str();
+}
+
+ir::IRModule Lower(const ir::IRModule& mod, bool dispatch) {
+  transform::PassContext ctx;
+  if (!dispatch) ctx.disabled_passes = {"dispatch-library"};
+  transform::PassContextScope scope(ctx);
+  return transform::DefaultPipeline()(mod, ctx);
+}
+
+rt::NDArray RandomTensor(const rt::ShapeTuple& shape, std::mt19937& rng) {
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  std::vector<float> values(static_cast<size_t>(count));
+  for (float& v : values) v = dist(rng);
+  return rt::NDArray::FromVector<float>(shape, values);
+}
+
+TEST(DispatchLibraryEndToEnd, ConvNetSameResultsWithAndWithoutDispatch) {
+  if (!rt::contrib::DnnlAvailable()) GTEST_SKIP() << "this build has no oneDNN (RLX_USE_DNNL off or libdnnl-dev missing)";
+  op::RegisterAllOps();
+  ir::IRModule mod = text::ParseModuleText(NetworkText(), "convnet.py");
+  ir::IRModule dispatched = Lower(mod, true);
+  ir::IRModule generated = Lower(mod, false);
+  std::string dispatched_text = text::PrintModule(dispatched);
+  EXPECT_NE(dispatched_text.find("rlx.dnnl.conv2d"), std::string::npos);
+  EXPECT_NE(dispatched_text.find("rlx.dnnl.matmul"), std::string::npos);
+  EXPECT_EQ(text::PrintModule(generated).find("rlx.dnnl"), std::string::npos);
+
+  VMCompiled dispatched_compiled = CompileForVM(dispatched);
+  VMCompiled generated_compiled = CompileForVM(generated);
+  rvm::VirtualMachine dispatched_vm(dispatched_compiled.exec, dispatched_compiled.library);
+  rvm::VirtualMachine generated_vm(generated_compiled.exec, generated_compiled.library);
+  std::mt19937 rng(11);
+  rt::NDArray w1 = RandomTensor({8, 3, 3, 3}, rng);
+  for (auto [h, w] : std::vector<std::pair<int64_t, int64_t>>{{1, 1}, {7, 13}, {96, 160}, {7, 13}}) {
+    std::vector<rt::Value> args = {RandomTensor({1, 3, h, w}, rng), w1};
+    std::vector<float> want = generated_vm.Invoke("main", args).AsNDArray().ToVector<float>();
+    std::vector<float> got = dispatched_vm.Invoke("main", args).AsNDArray().ToVector<float>();
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+      ASSERT_NEAR(got[i], want[i], 1e-4f * (1 + std::fabs(want[i]))) << "h=" << h << " w=" << w << " element " << i;
+    }
+  }
+}
+
+// In the default pipeline right before legalize-ops exactly when the runtime
+// has the functions it calls.
+TEST(DispatchLibraryEndToEnd, DefaultPipelineDispatchesBeforeLegalization) {
+  std::vector<std::string> names = transform::DefaultPipelinePassNames();
+  auto dispatch = std::find(names.begin(), names.end(), "dispatch-library");
+  if (!rt::contrib::DnnlAvailable()) {
+    EXPECT_EQ(dispatch, names.end());
+    return;
+  }
+  ASSERT_NE(dispatch, names.end());
+  ASSERT_NE(dispatch + 1, names.end());
+  EXPECT_EQ(*(dispatch + 1), "legalize-ops");
+}
+
+TEST(DispatchLibraryEndToEnd, WrongInputShapeIsAnError) {
+  if (!rt::contrib::DnnlAvailable()) GTEST_SKIP() << "this build has no oneDNN (RLX_USE_DNNL off or libdnnl-dev missing)";
+  op::RegisterAllOps();
+  ir::IRModule dispatched = Lower(text::ParseModuleText(NetworkText(), "convnet.py"), true);
+  VMCompiled compiled = CompileForVM(dispatched);
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  std::mt19937 rng(5);
+  std::vector<rt::Value> args = {RandomTensor({1, 4, 8, 8}, rng), RandomTensor({8, 3, 3, 3}, rng)};
+  EXPECT_THROW(vm.Invoke("main", args), rt::RuntimeError);
+}
+
+}  // namespace
+}  // namespace rlx::codegen
