@@ -38,6 +38,7 @@ struct RunOptions {
   std::vector<std::string> inputs;   // NAME=PATH.npy
   std::vector<std::string> outputs;  // PATH.npy, one per output
   int bench = 0;                     // extra timed runs
+  bool profile = false;              // time every VM call during the runs
   bool debug_memory = false;         // memory-plan verifier + NaN fill (RLX_DEBUG_MEMORY)
   bool no_library_dispatch = false;  // .py/.onnx: leave dispatch-library out of the pipeline
 };

@@ -18,6 +18,9 @@
 // in order: with --output, one .npy per tensor (the counts must agree);
 // without, one line per output with its shape, dtype and a short summary.
 // --bench N runs the function N more times and prints the median latency.
+// --profile times every call the VM makes during those runs (or one more
+// run without --bench) and prints a table per callee: calls, total time,
+// share and time per call, most expensive first.
 // A .py file is parsed, lowered by the default pipeline and compiled in
 // process (VMCodeGen + JIT); an operator the pipeline cannot lower yet is a
 // code-generation error that names it.
@@ -26,6 +29,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -284,6 +288,22 @@ void Benchmark(rvm::VirtualMachine& vm, const std::vector<rt::Value>& args, cons
             << micros.front() << " us, max " << micros.back() << " us)\n";
 }
 
+void PrintProfile(const std::vector<rvm::VirtualMachine::CallProfile>& report, int runs) {
+  int64_t total_ns = 0;
+  for (const auto& entry : report) total_ns += entry.total_ns;
+  std::cout << "profile: " << runs << " run(s), calls made by the VM (a VM function includes its callees)\n";
+  std::cout << "      total ms   share   calls/run   us/call  callee\n";
+  for (const auto& entry : report) {
+    double ms = static_cast<double>(entry.total_ns) / 1e6 / runs;
+    double share = total_ns > 0 ? 100.0 * static_cast<double>(entry.total_ns) / static_cast<double>(total_ns) : 0.0;
+    double per_call_us = static_cast<double>(entry.total_ns) / 1e3 / static_cast<double>(entry.calls);
+    char line[160];
+    std::snprintf(line, sizeof(line), "  %12.3f  %5.1f%%  %10.1f  %8.1f  ", ms, share,
+                  static_cast<double>(entry.calls) / runs, per_call_us);
+    std::cout << line << entry.name << "\n";
+  }
+}
+
 }  // namespace
 
 CLI::App* AddRunCommand(CLI::App& app, RunOptions& options) {
@@ -293,6 +313,8 @@ CLI::App* AddRunCommand(CLI::App& app, RunOptions& options) {
   run->add_option("--input", options.inputs, kInputSyntax);
   run->add_option("--output", options.outputs, "PATH.npy for each output, in order");
   run->add_option("--bench", options.bench, "Run N more times and print the median latency")->check(CLI::PositiveNumber);
+  run->add_flag("--profile", options.profile,
+                "Time every call the VM makes during the --bench runs (or one extra run) and print a table per callee");
   run->add_flag("--debug-memory", options.debug_memory,
                 "Check at run time that no two live tensors share bytes and fill released memory with NaN "
                 "(as RLX_DEBUG_MEMORY=1)");
@@ -310,7 +332,12 @@ int RunRunCommand(const RunOptions& options) {
   std::vector<rt::Value> outputs;
   FlattenOutputs(result, &outputs);
   WriteOrPrintOutputs(outputs, options);
+  if (options.profile) vm.EnableProfiling(true);
   if (options.bench > 0) Benchmark(vm, args, options);
+  if (options.profile) {
+    if (options.bench == 0) vm.Invoke(options.entry, args);
+    PrintProfile(vm.ProfileReport(), std::max(options.bench, 1));
+  }
   return 0;
 }
 

@@ -9,6 +9,8 @@
 // by the null that R.vm.kill_object compiles to.
 #include "rlx/runtime/vm/vm.h"
 
+#include <algorithm>
+#include <chrono>
 #include <mutex>
 
 #include "rlx/runtime/error.h"
@@ -82,6 +84,43 @@ Value VirtualMachine::InvokeIndex(Index func_idx, std::span<const Value> args) {
   return func_pool_[func_idx].CallPacked(args);
 }
 
+// The function-table entry a call is charged to: the kernel for
+// vm.builtin.call_tir_dyn (its first argument), else the callee itself.
+static Index ProfiledCallee(const Executable& exec, const Instruction& instr) {
+  if (!instr.args.empty() && instr.args[0].kind() == Instruction::Arg::Kind::kFuncIdx &&
+      exec.func_table[instr.func_idx].name == "vm.builtin.call_tir_dyn") {
+    return instr.args[0].value();
+  }
+  return instr.func_idx;
+}
+
+Value VirtualMachine::InvokeProfiled(const Instruction& instr, std::span<const Value> args) {
+  auto start = std::chrono::steady_clock::now();
+  Value result = InvokeIndex(instr.func_idx, args);
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  CallProfile& entry = profile_[ProfiledCallee(*exec_, instr)];
+  ++entry.calls;
+  entry.total_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count();
+  return result;
+}
+
+void VirtualMachine::EnableProfiling(bool enable) {
+  profile_.clear();
+  if (!enable) return;
+  profile_.resize(exec_->func_table.size());
+  for (size_t i = 0; i < profile_.size(); ++i) profile_[i].name = exec_->func_table[i].name;
+}
+
+std::vector<VirtualMachine::CallProfile> VirtualMachine::ProfileReport() const {
+  std::vector<CallProfile> called;
+  for (const CallProfile& entry : profile_) {
+    if (entry.calls > 0) called.push_back(entry);
+  }
+  std::stable_sort(called.begin(), called.end(),
+                   [](const CallProfile& a, const CallProfile& b) { return a.total_ns > b.total_ns; });
+  return called;
+}
+
 Value VirtualMachine::ReadArg(const Frame& frame, const Instruction::Arg& arg) const {
   switch (arg.kind()) {
     case Instruction::Arg::Kind::kRegister:
@@ -134,7 +173,8 @@ Value VirtualMachine::RunFrame(Index func_idx, std::span<const Value> args) {
         frame.call_args.clear();
         for (const auto& arg : instr.args) frame.call_args.push_back(ReadArg(frame, arg));
         current_instr_ = pc;
-        Value result = InvokeIndex(instr.func_idx, frame.call_args);
+        Value result = profile_.empty() ? InvokeIndex(instr.func_idx, frame.call_args)
+                                        : InvokeProfiled(instr, frame.call_args);
         if (instr.reg != Instruction::kVoidRegister) frame.registers[instr.reg] = std::move(result);
         ++pc;
         break;

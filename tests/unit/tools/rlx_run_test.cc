@@ -1,6 +1,6 @@
 // `rlx run` on a shared library exported by ExportVMLibrary (a lowered
 // module: shape checks, an allocation and one kernel): inputs and outputs as
-// .npy, the printed summary, --bench, and the errors (missing or unknown
+// .npy, the printed summary, --bench, --profile, and the errors (missing or unknown
 // input, wrong shape, corrupt library, unlowered .py), each a message on
 // stderr and exit code 1. Non-tensor parameters (R.Shape, R.Prim, tuples of
 // tensors) on a model built by `rlx build`, with their malformed values.
@@ -139,6 +139,37 @@ TEST_F(RlxRunTest, PrintsASummaryAndBenchmarks) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("output[0]: (3, 2) float32 min -12 max 10"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("bench: 5 runs of 'main', median"), std::string::npos) << result.out;
+}
+
+// --profile: one line per callee with its calls per run; the kernel and the
+// shape builtins of the lowered function are all there.
+TEST_F(RlxRunTest, ProfilesTheCallsOfTheBenchmarkRuns) {
+  RunResult result = Run("run double.so --input x=x.npy --bench 4 --profile");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("profile: 4 run(s)"), std::string::npos) << result.out;
+  std::istringstream lines(result.out);
+  std::string line;
+  int kernel_lines = 0;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    double total_ms = -1, calls_per_run = -1, us_per_call = -1;
+    std::string share, callee;
+    if (!(fields >> total_ms >> share >> calls_per_run >> us_per_call >> callee)) continue;
+    if (callee == "double") {
+      ++kernel_lines;
+      EXPECT_EQ(calls_per_run, 1.0) << line;
+      EXPECT_GE(total_ms, 0.0) << line;
+    }
+    if (callee == "vm.builtin.make_shape") {
+      EXPECT_EQ(calls_per_run, 2.0) << line;
+    }
+  }
+  EXPECT_EQ(kernel_lines, 1) << result.out;
+
+  RunResult once = Run("run double.so --input x=x.npy --profile");
+  ASSERT_EQ(once.exit_code, 0) << once.err;
+  EXPECT_NE(once.out.find("profile: 1 run(s)"), std::string::npos) << once.out;
+  EXPECT_NE(once.out.find("  double\n"), std::string::npos) << once.out;
 }
 
 TEST_F(RlxRunTest, ErrorsAreMessagesAndExitCodeOne) {

@@ -97,9 +97,25 @@ class VirtualMachine {
   // (vm.builtin.alloc_shape_heap): always kept per instruction.
   std::shared_ptr<Storage> AllocSiteStorage(size_t nbytes);
 
+  // Call profiling (TVM's vm.profile, simplified): while enabled, every call
+  // instruction is timed and its wall-clock time is added to its callee's
+  // entry (a kernel, packed function, builtin or VM function; a VM
+  // function's time includes the calls it makes; a call through
+  // vm.builtin.call_tir_dyn is charged to its kernel). Off by default: a
+  // disabled profiler costs one branch per call.
+  struct CallProfile {
+    std::string name;
+    int64_t calls = 0;
+    int64_t total_ns = 0;
+  };
+  void EnableProfiling(bool enable);
+  // The callees called since profiling was enabled, most total time first.
+  std::vector<CallProfile> ProfileReport() const;
+
  private:
   struct Frame;
   Value InvokeIndex(Index func_idx, std::span<const Value> args);
+  Value InvokeProfiled(const Instruction& instr, std::span<const Value> args);
   Value RunFrame(Index func_idx, std::span<const Value> args);
   Value ReadArg(const Frame& frame, const Instruction::Arg& arg) const;
   void ResolveFunctions();
@@ -116,6 +132,8 @@ class VirtualMachine {
   // storage cache by instruction.
   Index current_instr_ = -1;
   std::unordered_map<Index, std::shared_ptr<Storage>> static_storage_;
+  // Per function-table entry while profiling is on (empty when off).
+  std::vector<CallProfile> profile_;
 };
 
 // Registers the vm.builtin.* functions in the global registry (idempotent,
