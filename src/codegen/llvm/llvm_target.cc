@@ -4,8 +4,8 @@
 // The host target is what the JIT runs on: llvm::sys::getProcessTriple(),
 // getHostCPUName() and getHostCPUFeatures() (so AVX2 / AVX-512 / FMA are
 // used exactly when the machine has them). Optimization is the new pass
-// manager's per-module default pipeline at the requested level, with loop
-// and SLP vectorization on from O2, and the target's TargetTransformInfo and
+// manager's per-module default pipeline at the requested level (capped at
+// O2, see OptimizeModule), with loop and SLP vectorization on from O2, and the target's TargetTransformInfo and
 // TargetLibraryInfo registered so that cost models and libm knowledge are
 // the host's. Floating-point semantics stay strict IEEE (no fast-math): the
 // generated code must agree with the interpreter.
@@ -144,9 +144,12 @@ void OptimizeModule(llvm::Module& module, llvm::TargetMachine* target, int opt_l
   if (opt_level <= 0) {
     passes = builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0);
   } else {
-    const llvm::OptimizationLevel* levels[] = {&llvm::OptimizationLevel::O1, &llvm::OptimizationLevel::O2,
-                                               &llvm::OptimizationLevel::O3};
-    passes = builder.buildPerModuleDefaultPipeline(*levels[std::min(opt_level, 3) - 1]);
+    // Level 3 runs LLVM's O2 pipeline: O3 adds non-trivial loop unswitching
+    // (a copy of a loop per loop-invariant branch; generated kernels have
+    // many guards), which made PP-OCRv4 rec take 45 s to optimize instead of
+    // 11 s, and its kernels were no faster (docs/performance.md).
+    passes = builder.buildPerModuleDefaultPipeline(opt_level == 1 ? llvm::OptimizationLevel::O1
+                                                                  : llvm::OptimizationLevel::O2);
   }
   passes.run(module, mam);
 }
