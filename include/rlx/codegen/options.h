@@ -8,8 +8,9 @@
 namespace rlx::codegen {
 
 struct CodegenOptions {
-  // LLVM optimization level, 0..3 (the new pass manager's O0..O3 pipeline;
-  // machine code generation uses the matching CodeGenOptLevel).
+  // LLVM optimization level, 0..3 (the new pass manager's O0..O2 pipeline,
+  // level 3 running O2's; machine code generation uses the matching
+  // CodeGenOptLevel).
   int opt_level = 3;
   // Target triple; empty means the host's (the JIT always uses the host).
   std::string triple;
@@ -34,6 +35,10 @@ struct CodegenOptions {
   // An Allocate of at most this many bytes with a constant size lives on the
   // stack; larger or symbolic ones come from the runtime's workspace pool.
   int64_t max_stack_alloca_bytes = 64 * 1024;
+  // Ahead-of-time library export (ExportVMLibrary): the kernels are split
+  // into this many LLVM modules compiled on as many threads (0: one per
+  // hardware thread, and at most one per 4 kernels).
+  int compile_threads = 0;
 };
 
 // The host the JIT targets, for logs and benchmarks: triple, CPU name and the

@@ -529,6 +529,21 @@ TEST_F(ExportedLibraryTest, SharedLibraryCarriesKernelsAndExecutable) {
   EXPECT_THAT(RuntimeErrorOf([&] { rvm::VirtualMachine bad(renamed, library); }), HasSubstr("'matmul_missing'"));
 }
 
+// The kernels compiled as three LLVM modules on three threads (one kernel
+// each) link into one library that runs like the single-module one.
+TEST_F(ExportedLibraryTest, KernelsCompiledInShardsLinkIntoOneLibrary) {
+  std::string so = Path("mlp_sharded.so");
+  CodegenOptions options;
+  options.compile_threads = 3;
+  ExportVMLibrary(LoweredMlp(), so, options);
+  rt::Module library;
+  auto exec = rvm::Executable::LoadFromLibrary(so, &library);
+  rvm::VirtualMachine vm(exec, library);
+  std::mt19937 rng(11);
+  MlpWeights weights = RandomWeights(rng);
+  for (int64_t n : {1, 17, 64}) ExpectMlpCorrect(vm, weights, n, rng);
+}
+
 // High-level modules through the default pipeline (vm-lower) and VMCodeGen.
 class PipelineToVMTest : public VMCodeGenTest {
  protected:
