@@ -106,11 +106,12 @@
 // the frame do not free it, the run-time NaN fill touches only bytes of dead
 // tensors, and the VM reuses its cached arena only when it holds the sole
 // reference (the caller dropped the output); otherwise the next call takes
-// a fresh arena from the allocator. The trade-off: an output the caller
-// keeps pins the whole arena (intermediates' bytes included) rather than its
-// own bytes, and a caller that keeps every output (or feeds an output back
-// as the next call's input) gets one arena-sized allocation per call, a
-// pool hit with the pooled allocator.
+// a fresh arena from the allocator (the VM keeps up to two per call site,
+// so a caller feeding each output back as the next call's input alternates
+// between two arenas without allocating). The trade-off: an output the
+// caller keeps pins the whole arena (intermediates' bytes included) rather
+// than its own bytes, and a caller that keeps every output gets one
+// arena-sized allocation per call, a pool hit with the pooled allocator.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -9,6 +9,7 @@
 // by the null that R.vm.kill_object compiles to.
 #include "rlx/runtime/vm/vm.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include "rlx/runtime/error.h"
@@ -174,10 +175,18 @@ std::shared_ptr<Storage> VirtualMachine::AllocSiteStorage(size_t nbytes) {
   Index site = current_instr_;
   current_instr_ = -1;  // a nested call must not see this site
   if (site < 0) return Storage::Create(nbytes, Device::CPU(), allocator_);
-  std::shared_ptr<Storage>& cached = static_storage_[site];
-  if (cached != nullptr && cached.use_count() == 1 && cached->size() == nbytes) return cached;
+  std::vector<std::shared_ptr<Storage>>& cached = static_storage_[site];
+  for (const std::shared_ptr<Storage>& storage : cached) {
+    if (storage.use_count() == 1 && storage->size() == nbytes) return storage;
+  }
   std::shared_ptr<Storage> fresh = Storage::Create(nbytes, Device::CPU(), allocator_);
-  if (cached == nullptr || cached.use_count() == 1) cached = fresh;
+  if (cached.size() < kStoragesPerSite) {
+    cached.push_back(fresh);
+  } else {
+    // Replaces a free one (of another size); all held: not kept.
+    auto free = std::find_if(cached.begin(), cached.end(), [](const auto& storage) { return storage.use_count() == 1; });
+    if (free != cached.end()) *free = fresh;
+  }
   return fresh;
 }
 

@@ -180,9 +180,21 @@ TEST_F(MemoryPlanTest, UpperBoundedStorageIsServedFromThePoolOnEveryLaterCall) {
   EXPECT_GT(stats.pool_hits, 0);
 }
 
-TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
-  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/mlp.py");
-  ASSERT_FALSE(text.empty());
+// An example's main function with its symbolic `n` bounded by `bound`.
+std::string BoundedExample(const std::string& file, int64_t bound) {
+  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/" + file);
+  const std::string decl = "n = T.int64()\n";
+  size_t at = text.find(decl, text.find("def main("));
+  if (at == std::string::npos) return "";
+  text.insert(at + decl.size(),
+              "        R.func_attr({\"tir_var_upper_bound\": {\"n\": " + std::to_string(bound) + "}})\n");
+  return text;
+}
+
+// examples/transformer_block.py with the sequence length bounded by 64.
+std::string BoundedTransformerBlock() { return BoundedExample("transformer_block.py", 64); }
+
+std::vector<std::vector<rt::Value>> MlpInputs() {
   std::mt19937 rng(3);
   std::vector<float> w1 = RandomVector(784 * 128, rng), b1 = RandomVector(128, rng), w2 = RandomVector(1280, rng);
   std::vector<std::vector<rt::Value>> inputs;
@@ -192,17 +204,22 @@ TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
                       rt::Value(rt::NDArray::FromVector<float>({128}, b1)),
                       rt::Value(rt::NDArray::FromVector<float>({128, 10}, w2))});
   }
-  ExpectPlanningKeepsResults(text, inputs);
+  return inputs;
 }
 
-// examples/transformer_block.py with the sequence length bounded by 64.
-std::string BoundedTransformerBlock() {
-  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/transformer_block.py");
-  const std::string decl = "n = T.int64()\n";
-  size_t at = text.find(decl);
-  if (at == std::string::npos) return "";
-  text.insert(at + decl.size(), "        R.func_attr({\"tir_var_upper_bound\": {\"n\": 64}})\n");
-  return text;
+TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
+  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/mlp.py");
+  ASSERT_FALSE(text.empty());
+  ExpectPlanningKeepsResults(text, MlpInputs());
+}
+
+// With n <= 300 the output is in the arena too: one storage in all.
+TEST_F(MemoryPlanTest, BoundedExampleMlpPacksOneArenaAndKeepsResults) {
+  std::string text = BoundedExample("mlp.py", 300);
+  ASSERT_FALSE(text.empty());
+  std::string lowered = text::PrintModule(Lower(text, true));
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 1u) << lowered;
+  ExpectPlanningKeepsResults(text, MlpInputs());
 }
 
 std::vector<rt::Value> TransformerInputs(int64_t n, std::mt19937& rng) {
@@ -313,6 +330,49 @@ TEST_F(MemoryPlanTest, AHeldOutputKeepsItsArenaAndTheNextCallTakesAnother) {
     EXPECT_EQ(pool.GetStats().total_allocs - allocs, 0) << "the dropped output's arena is taken again";
     EXPECT_EQ(out3.ToVector<float>(), expected1);
     EXPECT_EQ(out2.ToVector<float>(), expected2);
+  }
+}
+
+// x <- main(x, w) in a loop (a contraction: |x| stays <= 1): each call
+// reads the previous output (a view of an arena) while writing its own, so
+// two arenas alternate; the VM keeps both, and calls after the second
+// allocate nothing.
+constexpr const char* kStep = R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("n", 4), dtype="float32"), w: R.Tensor((4, 4), dtype="float32")) -> R.Tensor(("n", 4), dtype="float32"):
+        n = T.int64()
+        R.func_attr({"tir_var_upper_bound": {"n": 1024}})
+        with R.dataflow():
+            a = R.matmul(x, w)
+            b = R.tanh(a)
+            c = R.add(b, x)
+            d = R.multiply(c, R.const(0.5, "float32"))
+            R.output(d)
+        return d
+)";
+
+TEST_F(MemoryPlanTest, FeedingEachOutputBackAlternatesBetweenTwoArenas) {
+  VMCompiled planned = CompileForVM(Lower(kStep, true));
+  VMCompiled unplanned = CompileForVM(Lower(kStep, false));
+  std::mt19937 rng(23);
+  std::vector<rt::Value> start = BlockInputs(100, rng);
+  for (bool debug : {false, true}) {
+    rt::SetMemoryDebug(debug);
+    rt::PooledAllocator pool;
+    rvm::VirtualMachine vm(planned.exec, planned.library, &pool);
+    rvm::VirtualMachine reference(unplanned.exec, unplanned.library);
+    rt::Value x = start[0], expected = start[0];
+    for (int call = 0; call < 6; ++call) {
+      int64_t allocs = pool.GetStats().total_allocs;
+      x = vm.Invoke("main", {x, start[1]});
+      if (call >= 2) {
+        EXPECT_EQ(pool.GetStats().total_allocs - allocs, 0) << "call " << call;
+      }
+      expected = reference.Invoke("main", {expected, start[1]});
+      EXPECT_EQ(x.AsNDArray().ToVector<float>(), expected.AsNDArray().ToVector<float>()) << "call " << call;
+    }
   }
 }
 
