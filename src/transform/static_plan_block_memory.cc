@@ -51,10 +51,11 @@
 //     dimensions at their bounds dominates its value below the bounds)
 //     goes to the arena of its binding block and storage scope, with its
 //     live interval: from its allocation to its last reference, in binding
-//     positions, or to the end of the block for a returned token. At the end of the block the arena is packed, greedy by
-//     size: tensors sorted by size descending (earlier allocation first on
-//     ties), each placed at the lowest 64-byte-aligned offset where it
-//     overlaps no already-placed tensor whose interval intersects its own.
+//     positions, or to the end of the block for a returned token. At the
+//     end of the block the arena is packed, greedy by size: tensors sorted
+//     by size descending (earlier allocation first on ties), each placed
+//     at the lowest 64-byte-aligned offset where it overlaps no
+//     already-placed tensor whose interval intersects its own.
 //     Placing the big tensors first leaves the small ones to fill the gaps
 //     between them (the greedy-by-size strategy of TFLite's arena planner;
 //     optimal packing is NP-hard, this one is O(k^2 log k) for k tensors and
@@ -87,7 +88,8 @@
 //     R.memory.alloc_tensor to the last binding that uses it or a variable
 //     aliasing it (a renaming, R.reshape / R.memory.view of it, a tuple
 //     holding it, an item of such a tuple; a use by the SeqExpr's result
-//     lasts to its end); tensors of one storage must have disjoint
+//     lasts to its end, so a function output in an arena is alive to the
+//     end); tensors of one storage must have disjoint
 //     lifetimes or provably disjoint bytes, and each must provably fit its
 //     storage. A violation (a planner bug, or a hand-written plan) is a
 //     CompileError naming the tensors.

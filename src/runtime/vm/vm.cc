@@ -184,7 +184,8 @@ std::shared_ptr<Storage> VirtualMachine::AllocSiteStorage(size_t nbytes) {
     cached.push_back(fresh);
   } else {
     // Replaces a free one (of another size); all held: not kept.
-    auto free = std::find_if(cached.begin(), cached.end(), [](const auto& storage) { return storage.use_count() == 1; });
+    auto is_free = [](const std::shared_ptr<Storage>& storage) { return storage.use_count() == 1; };
+    auto free = std::find_if(cached.begin(), cached.end(), is_free);
     if (free != cached.end()) *free = fresh;
   }
   return fresh;
