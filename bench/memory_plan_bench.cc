@@ -25,7 +25,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -142,11 +144,9 @@ CallBytes MeasureCall(rt::vm::VirtualMachine& vm, CountingAllocator& counter, co
   return {counter.allocated(), counter.peak_above(base), counter.allocs()};
 }
 
-Calls Measure(const rlx::codegen::VMCompiled& compiled, int64_t n) {
+Calls Measure(const rlx::codegen::VMCompiled& compiled, const std::vector<rt::Value>& args) {
   CountingAllocator counter;
   rt::vm::VirtualMachine vm(compiled.exec, compiled.library, &counter);
-  std::mt19937 rng(1);
-  std::vector<rt::Value> args = Inputs(n, rng);
   Calls calls;
   calls.first = MeasureCall(vm, counter, args);
   for (int call = 2; call <= 5; ++call) calls.later_dropped_allocs += MeasureCall(vm, counter, args).allocs;
@@ -155,6 +155,11 @@ Calls Measure(const rlx::codegen::VMCompiled& compiled, int64_t n) {
   MeasureCall(vm, counter, args, &kept);
   calls.kept_allocs = MeasureCall(vm, counter, args, &kept).allocs;
   return calls;
+}
+
+Calls Measure(const rlx::codegen::VMCompiled& compiled, int64_t n) {
+  std::mt19937 rng(1);
+  return Measure(compiled, Inputs(n, rng));
 }
 
 void PrintPool(const char* name, const rlx::codegen::VMCompiled& compiled) {
@@ -191,6 +196,44 @@ void PrintRatioWithout(const std::string& disabled) {
               static_cast<long long>(planned.later_dropped_allocs));
 }
 
+// examples/transformer_block.py with its sequence length n bounded by 64,
+// planned and unplanned: peak against the lower bound, and the allocator
+// calls of calls 2..5.
+void PrintTransformerBlock() {
+  std::ifstream in(std::string(RLX_SOURCE_DIR) + "/examples/transformer_block.py");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  const std::string decl = "n = T.int64()\n";
+  size_t at = text.find(decl, text.find("def main("));
+  if (at == std::string::npos) return;
+  text.insert(at + decl.size(), "        R.func_attr({\"tir_var_upper_bound\": {\"n\": 64}})\n");
+  rlx::codegen::VMCompiled planned = Compile(true, text);
+  rlx::codegen::VMCompiled unplanned = Compile(false, text);
+  for (int64_t n : {1, 33, 64}) {
+    std::vector<std::vector<int64_t>> shapes = {{n, 64}, {64},  {64},     {64, 64}, {64, 64}, {64, 64}, {64, 64},
+                                                {64},    {64},  {64, 256}, {256},   {256, 64}, {64}};
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> dist(-0.2f, 0.2f);
+    std::vector<rt::Value> args;
+    for (const auto& shape : shapes) {
+      int64_t size = 1;
+      for (int64_t dim : shape) size *= dim;
+      std::vector<float> values(static_cast<size_t>(size));
+      for (float& v : values) v = dist(rng);
+      args.emplace_back(rt::NDArray::FromVector<float>(shape, values));
+    }
+    Calls with = Measure(planned, args);
+    Calls without = Measure(unplanned, args);
+    std::printf("transformer block, n = %2lld (n <= 64): planned peak %lld, lower bound %lld, ratio %.3f; allocator "
+                "calls of calls 2..5: planned %lld, unplanned %lld\n",
+                static_cast<long long>(n), static_cast<long long>(with.first.peak),
+                static_cast<long long>(without.first.peak),
+                static_cast<double>(with.first.peak) / static_cast<double>(without.first.peak),
+                static_cast<long long>(with.later_dropped_allocs), static_cast<long long>(without.later_dropped_allocs));
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -219,6 +262,7 @@ int main() {
                 static_cast<double>(bounded_peak) / static_cast<double>(lower_bound));
   }
   PrintRatioWithout("dispatch-library");
+  PrintTransformerBlock();
   PrintPool("planned", planned);
   PrintPool("no bound", symbolic);
   PrintPool("unplanned", unplanned);
