@@ -34,20 +34,28 @@
 //     and each use as an argument of a PrimFunc call, an extern (packed)
 //     call or R.vm.call_tir_dyn counts one reference. A token is discarded
 //     (its tensor keeps an allocation of its own, lower-alloc-tensor's) when
-//     its tensor may escape or outlive the block: it is returned by a
-//     SeqExpr or the function, used by an If, an argument of any other call
-//     (a graph function may keep it), the value of a match_cast, captured by
-//     a nested function, or used in a block other than the one that
-//     allocated it.
+//     its tensor may escape or outlive the block: it is the result of an If
+//     branch's SeqExpr, used by an If, an argument of any other call (a
+//     graph function may keep it), the value of a match_cast, captured by a
+//     nested function, or used in a block other than the one that
+//     allocated it. Returned by the function (the result of the body's
+//     SeqExpr, directly, as a tuple field, renamed or viewed) is the one
+//     escape that keeps a token of constant size: it is marked returned
+//     (function outputs, below); a returned token of symbolic size is
+//     discarded. An If branch's result stays unplanned: the If's variable
+//     holds no token in the enclosing scope, and keeping the tensors that
+//     flow out of a branch in their own allocations needs no argument about
+//     the branch's arena.
 //  3. Planning. The bindings are walked in order. A token of constant
 //     size (constant shape, or bounded: a product of non-negative
 //     dimensions at their bounds dominates its value below the bounds)
 //     goes to the arena of its binding block and storage scope, with its
 //     live interval: from its allocation to its last reference, in binding
-//     positions. At the end of the block the arena is packed, greedy by
-//     size: tensors sorted by size descending (earlier allocation first on
-//     ties), each placed at the lowest 64-byte-aligned offset where it
-//     overlaps no already-placed tensor whose interval intersects its own.
+//     positions, or to the end of the block for a returned token. At the
+//     end of the block the arena is packed, greedy by size: tensors sorted
+//     by size descending (earlier allocation first on ties), each placed
+//     at the lowest 64-byte-aligned offset where it overlaps no
+//     already-placed tensor whose interval intersects its own.
 //     Placing the big tensors first leaves the small ones to fill the gaps
 //     between them (the greedy-by-size strategy of TFLite's arena planner;
 //     optimal packing is NP-hard, this one is O(k^2 log k) for k tensors and
@@ -65,15 +73,23 @@
 //     tensors' when they share one, else uint8); each planned alloc_tensor
 //     becomes R.memory.alloc_tensor(storage, offset, shape, dtype). With the
 //     function attribute "relax.memory_plan_dynamic_func_output" the
-//     unplanned allocations of symbolic shape (the outputs) also get a
-//     storage of their upper-bound size (the attribute is then removed).
+//     unplanned allocations of symbolic shape also get a storage of their
+//     own of upper-bound size (the attribute is then removed). Since
+//     returned tokens of bounded size are in the arena whether or not the
+//     attribute is given, it only changes the allocations that cannot be:
+//     those that escape otherwise (an If branch's result, an argument of a
+//     graph function, ...), whose storage then has a static size when
+//     their dimensions are bounded (and which the VM can then keep per
+//     call site), and outputs of unbounded symbolic size (their storage
+//     keeps the symbolic size: nothing to gain).
 //  5. Verification (PassContext config kVerifyMemoryPlanConfig, `rlx build
 //     --verify-memory-plan`): the result is checked on its own, without the
 //     planner's data: in each SeqExpr, a tensor's lifetime runs from its
 //     R.memory.alloc_tensor to the last binding that uses it or a variable
 //     aliasing it (a renaming, R.reshape / R.memory.view of it, a tuple
 //     holding it, an item of such a tuple; a use by the SeqExpr's result
-//     lasts to its end); tensors of one storage must have disjoint
+//     lasts to its end, so a function output in an arena is alive to the
+//     end); tensors of one storage must have disjoint
 //     lifetimes or provably disjoint bytes, and each must provably fit its
 //     storage. A violation (a planner bug, or a hand-written plan) is a
 //     CompileError naming the tensors.
@@ -81,6 +97,23 @@
 // every tensor and storage after its last use, as in TVM. An arena has a
 // constant size, so the VM allocates it once per call site and reuses it on
 // later calls (VirtualMachine's static storage cache).
+//
+// Function outputs in the arena. The output is the last tensor written, and
+// when it is written most intermediates are dead: packing it with them puts
+// it in their bytes (a block's peak is then its arena, within a few percent
+// of the lower bound that counts the output), and a call with bounds makes
+// no allocation once the VM holds the arena. At run time the returned
+// tensor is a view of the arena storage and holds a reference to it: the
+// kill of the storage's register after its last alloc_tensor and the end of
+// the frame do not free it, the run-time NaN fill touches only bytes of dead
+// tensors, and the VM reuses its cached arena only when it holds the sole
+// reference (the caller dropped the output); otherwise the next call takes
+// a fresh arena from the allocator (the VM keeps up to two per call site,
+// so a caller feeding each output back as the next call's input alternates
+// between two arenas without allocating). The trade-off: an output the
+// caller keeps pins the whole arena (intermediates' bytes included) rather
+// than its own bytes, and a caller that keeps every output gets one
+// arena-sized allocation per call, a pool hit with the pooled allocator.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -195,6 +228,9 @@ struct Token {
   const graph::BindingBlockNode* block = nullptr;
   int references = 0;
   bool discarded = false;
+  // Returned by the function (its only escape) with a constant size: packed
+  // into its block's arena, alive to the end of the block.
+  bool returned = false;
 };
 
 // The tokens an expression holds: one (a tensor), none, or one per field.
@@ -213,7 +249,18 @@ class TokenCollector {
  public:
   TokenCollector(const ir::IRModule& mod, arith::Analyzer* analyzer) : mod_(mod), analyzer_(analyzer) {}
 
-  void Run(const graph::FunctionNode* func) { Discard(Collect(func->body)); }
+  // The body's SeqExpr is collected here rather than by Collect: the tokens
+  // of its result are the function's outputs, the only escape that does not
+  // discard a token of constant size.
+  void Run(const graph::FunctionNode* func) {
+    const auto* body = func->body.as<graph::SeqExprNode>();
+    if (body == nullptr) {
+      Discard(Collect(func->body));
+      return;
+    }
+    for (const graph::BindingBlock& block : body->blocks) CollectBlock(block.get());
+    MarkReturned(Collect(body->body));
+  }
 
   // The alloc_tensor calls and their tokens (discarded ones included).
   const std::unordered_map<const graph::CallNode*, Token*>& alloc_tokens() const { return alloc_tokens_; }
@@ -240,6 +287,19 @@ class TokenCollector {
  private:
   static void Discard(const Tokens& tokens) {
     tokens.ForEach([](Token* token) { token->discarded = true; });
+  }
+
+  // A function output of constant (or bounded) size goes into the arena; one
+  // of symbolic size cannot share a slot (it outlives the call) and keeps an
+  // allocation of its own.
+  static void MarkReturned(const Tokens& tokens) {
+    tokens.ForEach([](Token* token) {
+      if (token->bytes.isa<ir::IntImmNode>()) {
+        token->returned = true;
+      } else {
+        token->discarded = true;
+      }
+    });
   }
 
   Tokens Collect(const Expr& expr) {
@@ -514,10 +574,15 @@ class MemoryPlanner {
     return slots_.back().get();
   }
 
-  // One arena per storage scope for the block's constant-size tensors.
+  // One arena per storage scope for the block's constant-size tensors; a
+  // function output is alive from its allocation to the end of the block
+  // (after the block, the caller holds it).
   void PackArena(BlockArena* arena) {
     std::map<std::string, std::vector<ArenaTensor*>> by_scope;
-    for (ArenaTensor& tensor : arena->tensors) by_scope[tensor.token->scope].push_back(&tensor);
+    for (ArenaTensor& tensor : arena->tensors) {
+      if (tensor.token->returned) tensor.last = arena->position;
+      by_scope[tensor.token->scope].push_back(&tensor);
+    }
     for (auto& [scope, tensors] : by_scope) {
       int64_t total = PackOffsets(&tensors);
       Slot* slot = NewSlot(ir::MakeInt(total), ArenaDtype(tensors), scope);

@@ -214,10 +214,19 @@ std::shared_ptr<Storage> VirtualMachine::AllocSiteStorage(size_t nbytes) {
   Index site = current_instr_;
   current_instr_ = -1;  // a nested call must not see this site
   if (site < 0) return Storage::Create(nbytes, Device::CPU(), allocator_);
-  std::shared_ptr<Storage>& cached = static_storage_[site];
-  if (cached != nullptr && cached.use_count() == 1 && cached->size() == nbytes) return cached;
+  std::vector<std::shared_ptr<Storage>>& cached = static_storage_[site];
+  for (const std::shared_ptr<Storage>& storage : cached) {
+    if (storage.use_count() == 1 && storage->size() == nbytes) return storage;
+  }
   std::shared_ptr<Storage> fresh = Storage::Create(nbytes, Device::CPU(), allocator_);
-  if (cached == nullptr || cached.use_count() == 1) cached = fresh;
+  if (cached.size() < kStoragesPerSite) {
+    cached.push_back(fresh);
+  } else {
+    // Replaces a free one (of another size); all held: not kept.
+    auto is_free = [](const std::shared_ptr<Storage>& storage) { return storage.use_count() == 1; };
+    auto free = std::find_if(cached.begin(), cached.end(), is_free);
+    if (free != cached.end()) *free = fresh;
+  }
   return fresh;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 
@@ -154,9 +155,9 @@ TEST_F(MemoryPlanTest, SymbolicBlockGivesTheSameResultsWithAndWithoutPlanning) {
 TEST_F(MemoryPlanTest, UpperBoundedBlockGivesTheSameResultsAndStaticStorage) {
   std::string text = SymbolicBlock(R"(R.func_attr({"tir_var_upper_bound": {"n": 1024}}))");
   std::string lowered = text::PrintModule(Lower(text, true));
-  // The intermediates are packed into one arena of static size; the output
-  // keeps a storage of its own.
-  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 2u) << lowered;
+  // The intermediates and the output are packed into one arena of static
+  // size.
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 1u) << lowered;
   EXPECT_THAT(lowered, HasSubstr("R.vm.alloc_storage(R.shape([")) << lowered;
   std::mt19937 rng(11);
   std::vector<std::vector<rt::Value>> inputs;
@@ -173,16 +174,27 @@ TEST_F(MemoryPlanTest, UpperBoundedStorageIsServedFromThePoolOnEveryLaterCall) {
   int64_t first_allocs = pool.GetStats().total_allocs - pool.GetStats().pool_hits;
   for (int64_t n : {3, 517, 1024}) Run(planned, BlockInputs(n, rng), &pool);
   rt::Allocator::Stats stats = pool.GetStats();
-  // Later calls with other lengths take only the output's block anew (at most
-  // one fresh block per call, for its size class); the planned storage all
-  // comes from the pool.
-  EXPECT_LE(stats.total_allocs - stats.pool_hits, first_allocs + 3);
+  // Every storage is of static size, the output's arena included: later calls
+  // (each with a VM of its own) take every block from the pool.
+  EXPECT_EQ(stats.total_allocs - stats.pool_hits, first_allocs);
   EXPECT_GT(stats.pool_hits, 0);
 }
 
-TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
-  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/mlp.py");
-  ASSERT_FALSE(text.empty());
+// An example's main function with its symbolic `n` bounded by `bound`.
+std::string BoundedExample(const std::string& file, int64_t bound) {
+  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/" + file);
+  const std::string decl = "n = T.int64()\n";
+  size_t at = text.find(decl, text.find("def main("));
+  if (at == std::string::npos) return "";
+  text.insert(at + decl.size(),
+              "        R.func_attr({\"tir_var_upper_bound\": {\"n\": " + std::to_string(bound) + "}})\n");
+  return text;
+}
+
+// examples/transformer_block.py with the sequence length bounded by 64.
+std::string BoundedTransformerBlock() { return BoundedExample("transformer_block.py", 64); }
+
+std::vector<std::vector<rt::Value>> MlpInputs() {
   std::mt19937 rng(3);
   std::vector<float> w1 = RandomVector(784 * 128, rng), b1 = RandomVector(128, rng), w2 = RandomVector(1280, rng);
   std::vector<std::vector<rt::Value>> inputs;
@@ -192,17 +204,22 @@ TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
                       rt::Value(rt::NDArray::FromVector<float>({128}, b1)),
                       rt::Value(rt::NDArray::FromVector<float>({128, 10}, w2))});
   }
-  ExpectPlanningKeepsResults(text, inputs);
+  return inputs;
 }
 
-// examples/transformer_block.py with the sequence length bounded by 64.
-std::string BoundedTransformerBlock() {
-  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/transformer_block.py");
-  const std::string decl = "n = T.int64()\n";
-  size_t at = text.find(decl);
-  if (at == std::string::npos) return "";
-  text.insert(at + decl.size(), "        R.func_attr({\"tir_var_upper_bound\": {\"n\": 64}})\n");
-  return text;
+TEST_F(MemoryPlanTest, ExampleMlpGivesTheSameResultsWithAndWithoutPlanning) {
+  std::string text = ReadFile(std::string(RLX_SOURCE_DIR) + "/examples/mlp.py");
+  ASSERT_FALSE(text.empty());
+  ExpectPlanningKeepsResults(text, MlpInputs());
+}
+
+// With n <= 300 the output is in the arena too: one storage in all.
+TEST_F(MemoryPlanTest, BoundedExampleMlpPacksOneArenaAndKeepsResults) {
+  std::string text = BoundedExample("mlp.py", 300);
+  ASSERT_FALSE(text.empty());
+  std::string lowered = text::PrintModule(Lower(text, true));
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 1u) << lowered;
+  ExpectPlanningKeepsResults(text, MlpInputs());
 }
 
 std::vector<rt::Value> TransformerInputs(int64_t n, std::mt19937& rng) {
@@ -223,15 +240,15 @@ TEST_F(MemoryPlanTest, BoundedTransformerBlockPacksOneArenaAndKeepsResults) {
   std::string text = BoundedTransformerBlock();
   ASSERT_FALSE(text.empty());
   std::string lowered = text::PrintModule(Lower(text, true));
-  // One arena for every intermediate, one storage for the output.
-  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 2u) << lowered;
+  // One arena for every intermediate and the output.
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 1u) << lowered;
   std::mt19937 rng(13);
   std::vector<std::vector<rt::Value>> inputs;
   for (int64_t n : {1, 7, 64}) inputs.push_back(TransformerInputs(n, rng));
   ExpectPlanningKeepsResults(text, inputs);
 }
 
-TEST_F(MemoryPlanTest, BoundedCallsAfterTheFirstAllocateOnlyTheirOutput) {
+TEST_F(MemoryPlanTest, BoundedCallsAfterTheFirstAllocateNothingWhenTheOutputIsDropped) {
   std::string text = SymbolicBlock(R"(R.func_attr({"tir_var_upper_bound": {"n": 1024}}))");
   VMCompiled planned = CompileForVM(Lower(text, true));
   rt::PooledAllocator pool;
@@ -242,9 +259,9 @@ TEST_F(MemoryPlanTest, BoundedCallsAfterTheFirstAllocateOnlyTheirOutput) {
     std::vector<rt::Value> args = BlockInputs(n, rng);
     int64_t allocs_before = pool.GetStats().total_allocs;
     rt::Value out = vm.Invoke("main", args);
-    // The arena is the VM's, kept from the first call; only the output (of
-    // symbolic shape, never planned) is allocated.
-    EXPECT_EQ(pool.GetStats().total_allocs - allocs_before, 1) << "n = " << n;
+    // The arena, the output's bytes included, is the VM's, kept from the
+    // first call: the previous output was dropped, so it is free again.
+    EXPECT_EQ(pool.GetStats().total_allocs - allocs_before, 0) << "n = " << n;
   }
 }
 
@@ -284,6 +301,173 @@ TEST_F(MemoryPlanTest, AStaticStorageStillHeldIsNotReusedByTheNextCall) {
   rt::NDArray out2 = vm.Invoke("main", args2).AsNDArray();
   EXPECT_NE(out1.data(), out2.data());  // the first output still holds its storage
   EXPECT_EQ(out1.ToVector<float>(), expected1);
+}
+
+// The output is a view of the arena: while the caller holds it, the next
+// call takes a fresh arena and leaves the held output's bytes alone; once
+// the caller drops it, its arena is free for the next call again.
+TEST_F(MemoryPlanTest, AHeldOutputKeepsItsArenaAndTheNextCallTakesAnother) {
+  std::string text = SymbolicBlock(R"(R.func_attr({"tir_var_upper_bound": {"n": 1024}}))");
+  VMCompiled planned = CompileForVM(Lower(text, true));
+  VMCompiled unplanned = CompileForVM(Lower(text, false));
+  for (bool debug : {false, true}) {
+    rt::SetMemoryDebug(debug);
+    std::mt19937 rng(21);
+    std::vector<rt::Value> args1 = BlockInputs(1024, rng), args2 = BlockInputs(7, rng);
+    std::vector<float> expected1 = Run(unplanned, args1), expected2 = Run(unplanned, args2);
+    rt::PooledAllocator pool;
+    rvm::VirtualMachine vm(planned.exec, planned.library, &pool);
+    rt::NDArray out1 = vm.Invoke("main", args1).AsNDArray();
+    int64_t allocs = pool.GetStats().total_allocs;
+    rt::NDArray out2 = vm.Invoke("main", args2).AsNDArray();
+    EXPECT_EQ(pool.GetStats().total_allocs - allocs, 1) << "a fresh arena: the first is held by out1";
+    EXPECT_NE(out1.storage(), out2.storage());
+    EXPECT_EQ(out1.ToVector<float>(), expected1);
+    EXPECT_EQ(out2.ToVector<float>(), expected2);
+    out1 = rt::NDArray();
+    allocs = pool.GetStats().total_allocs;
+    rt::NDArray out3 = vm.Invoke("main", args1).AsNDArray();
+    EXPECT_EQ(pool.GetStats().total_allocs - allocs, 0) << "the dropped output's arena is taken again";
+    EXPECT_EQ(out3.ToVector<float>(), expected1);
+    EXPECT_EQ(out2.ToVector<float>(), expected2);
+  }
+}
+
+// x <- main(x, w) in a loop (a contraction: |x| stays <= 1): each call
+// reads the previous output (a view of an arena) while writing its own, so
+// two arenas alternate; the VM keeps both, and calls after the second
+// allocate nothing.
+constexpr const char* kStep = R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("n", 4), dtype="float32"), w: R.Tensor((4, 4), dtype="float32")) -> R.Tensor(("n", 4), dtype="float32"):
+        n = T.int64()
+        R.func_attr({"tir_var_upper_bound": {"n": 1024}})
+        with R.dataflow():
+            a = R.matmul(x, w)
+            b = R.tanh(a)
+            c = R.add(b, x)
+            d = R.multiply(c, R.const(0.5, "float32"))
+            R.output(d)
+        return d
+)";
+
+TEST_F(MemoryPlanTest, FeedingEachOutputBackAlternatesBetweenTwoArenas) {
+  VMCompiled planned = CompileForVM(Lower(kStep, true));
+  VMCompiled unplanned = CompileForVM(Lower(kStep, false));
+  std::mt19937 rng(23);
+  std::vector<rt::Value> start = BlockInputs(100, rng);
+  for (bool debug : {false, true}) {
+    rt::SetMemoryDebug(debug);
+    rt::PooledAllocator pool;
+    rvm::VirtualMachine vm(planned.exec, planned.library, &pool);
+    rvm::VirtualMachine reference(unplanned.exec, unplanned.library);
+    rt::Value x = start[0], expected = start[0];
+    for (int call = 0; call < 6; ++call) {
+      int64_t allocs = pool.GetStats().total_allocs;
+      x = vm.Invoke("main", {x, start[1]});
+      if (call >= 2) {
+        EXPECT_EQ(pool.GetStats().total_allocs - allocs, 0) << "call " << call;
+      }
+      expected = reference.Invoke("main", {expected, start[1]});
+      EXPECT_EQ(x.AsNDArray().ToVector<float>(), expected.AsNDArray().ToVector<float>()) << "call " << call;
+    }
+  }
+}
+
+// Two bounded outputs in a tuple, one of them a reshape's view, both in the
+// arena: the same values with planning on and off, and a held tuple keeps
+// its values across the next call.
+constexpr const char* kTupleOutputs = R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("n", 4), dtype="float32"), w: R.Tensor((4, 4), dtype="float32")) -> R.Tuple(R.Tensor(("n", 4), dtype="float32"), R.Tensor((4, "n"), dtype="float32"), R.Tensor(("n", 4), dtype="float32")):
+        n = T.int64()
+        R.func_attr({"tir_var_upper_bound": {"n": 64}})
+        with R.dataflow():
+            a = R.matmul(x, w)
+            b = R.add(a, x)
+            c = R.multiply(b, a)
+            d = R.reshape(c, R.shape([4, n]))
+            e = R.subtract(b, c)
+            R.output(d, e)
+        return (e, d, x)
+)";
+
+std::vector<std::vector<float>> RunTuple(const VMCompiled& compiled, const std::vector<rt::Value>& args,
+                                         rvm::VirtualMachine* vm = nullptr) {
+  std::unique_ptr<rvm::VirtualMachine> own;
+  if (vm == nullptr) {
+    own = std::make_unique<rvm::VirtualMachine>(compiled.exec, compiled.library);
+    vm = own.get();
+  }
+  rt::Value result = vm->Invoke("main", args);
+  std::vector<std::vector<float>> fields;
+  for (const rt::Value& field : result.AsArray()) fields.push_back(field.AsNDArray().ToVector<float>());
+  return fields;
+}
+
+TEST_F(MemoryPlanTest, TupleOutputsInTheArenaKeepTheirValues) {
+  std::string lowered = text::PrintModule(Lower(kTupleOutputs, true));
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage("), 1u) << lowered;
+  EXPECT_EQ(Count(lowered, "R.vm.alloc_storage(R.shape([3072])"), 1u) << lowered;  // a, b and c at n = 64
+  VMCompiled planned = CompileForVM(Lower(kTupleOutputs, true));
+  VMCompiled unplanned = CompileForVM(Lower(kTupleOutputs, false));
+  std::mt19937 rng(17);
+  for (bool debug : {false, true}) {
+    rt::SetMemoryDebug(debug);
+    rvm::VirtualMachine vm(planned.exec, planned.library);
+    std::vector<rt::Value> first = BlockInputs(64, rng);
+    rt::Value held = vm.Invoke("main", first);
+    std::vector<std::vector<float>> expected_first = RunTuple(unplanned, first);
+    for (int64_t n : {1, 7, 64}) {
+      std::vector<rt::Value> args = BlockInputs(n, rng);
+      EXPECT_EQ(RunTuple(planned, args, &vm), RunTuple(unplanned, args)) << "n = " << n;
+    }
+    for (size_t i = 0; i < expected_first.size(); ++i) {
+      EXPECT_EQ(held.AsArray()[i].AsNDArray().ToVector<float>(), expected_first[i]);
+    }
+  }
+}
+
+// main(x, k) = main(2x, k - 1) + x, main(x, 0) = 2x: each level's output
+// (constant shape, in the arena) is written while the level below's output,
+// from the same allocation site, is held: the VM must give it a fresh arena.
+constexpr const char* kRecursive = R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((4,), dtype="float32"), k: R.Tensor((), dtype="int64")) -> R.Tensor((4,), dtype="float32"):
+        cls = Module
+        c = R.greater(k, R.const(0, "int64"))
+        if c:
+            k1 = R.subtract(k, R.const(1, "int64"))
+            x2 = R.multiply(x, R.const(2, "float32"))
+            r = cls.main(x2, k1)
+        else:
+            r = x
+        y = R.add(r, x)
+        z = R.multiply(y, R.const(1, "float32"))
+        return z
+)";
+
+TEST_F(MemoryPlanTest, RecursiveCallsHoldingTheInnerOutputGetTheirOwnArena) {
+  VMCompiled planned = CompileForVM(Lower(kRecursive, true));
+  for (bool debug : {false, true}) {
+    rt::SetMemoryDebug(debug);
+    rvm::VirtualMachine vm(planned.exec, planned.library);
+    auto call = [&](int64_t k) {
+      return vm.Invoke("main", {rt::Value(rt::NDArray::FromVector<float>({4}, {1, 2, 3, 4})),
+                                rt::Value(rt::NDArray::FromVector<int64_t>({}, {k}))});
+    };
+    rt::NDArray held = call(2).AsNDArray();  // 11x: 2x at k = 0, 5x at 1
+    EXPECT_EQ(held.ToVector<float>(), (std::vector<float>{11, 22, 33, 44}));
+    EXPECT_EQ(call(3).AsNDArray().ToVector<float>(), (std::vector<float>{23, 46, 69, 92}));
+    EXPECT_EQ(call(0).AsNDArray().ToVector<float>(), (std::vector<float>{2, 4, 6, 8}));
+    EXPECT_EQ(held.ToVector<float>(), (std::vector<float>{11, 22, 33, 44}));
+  }
 }
 
 // Hand-written plans: `a` at [0, 16) of a storage, then `b` at OFFSET with

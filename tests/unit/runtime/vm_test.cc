@@ -263,6 +263,42 @@ TEST_F(VMTest, StaticStorageComesFromThePoolOnceAndIsKeptByTheVM) {
   EXPECT_EQ(pool.GetStats().pool_hits, 0);
 }
 
+// A returned tensor of a static storage holds it: the next run allocates
+// another, and the VM keeps up to two per instruction, reused once free.
+TEST_F(VMTest, StaticStorageHeldByAnOutputIsNotReusedAndTwoAreKept) {
+  PooledAllocator pool;
+  ExecBuilder b;
+  b.EmitFunction("main", 0, {});
+  b.EmitCall("vm.builtin.alloc_storage",
+             {Arg::Register(Instruction::kVMRegister), b.ConvertConstant(Value(ShapeTuple{64})), Arg::Immediate(0),
+              b.ConvertConstant(Value(DataType::UInt(8))), b.ConvertConstant(Value("global"))},
+             0);
+  b.EmitCall("vm.builtin.alloc_tensor",
+             {Arg::Register(0), Arg::Immediate(0), b.ConvertConstant(Value(ShapeTuple{16})),
+              b.ConvertConstant(Value(DataType::Float(32)))},
+             1);
+  b.EmitRet(1);
+  b.EndFunction("main");
+  VirtualMachine vm(b.Get(), Module(), &pool);
+  auto run = [&] { return vm.Invoke("main", {}).AsNDArray(); };
+  NDArray first = run();
+  NDArray second = run();  // the first is held: a second storage, kept
+  EXPECT_NE(first.storage(), second.storage());
+  EXPECT_EQ(pool.GetStats().total_allocs, 2);
+  NDArray third = run();  // both held: a third, not kept
+  EXPECT_EQ(pool.GetStats().total_allocs, 3);
+  const Storage* first_storage = first.storage().get();
+  first = NDArray();
+  third = NDArray();
+  EXPECT_EQ(run().storage().get(), first_storage);  // free again: reused
+  EXPECT_EQ(pool.GetStats().total_allocs, 3);
+  second = NDArray();
+  NDArray a = run();
+  NDArray c = run();  // the two kept storages serve two held outputs
+  EXPECT_NE(a.storage(), c.storage());
+  EXPECT_EQ(pool.GetStats().total_allocs, 3);
+}
+
 TEST_F(VMTest, AllocTensorOutsideStorageIsAnError) {
   ExecBuilder b;
   b.EmitFunction("main", 0, {});

@@ -90,8 +90,12 @@ class VirtualMachine {
   // VM and instruction; a later execution of the instruction gets it back
   // if nothing else holds it any more (no tensor, register or output of an
   // earlier call, which also covers recursion and re-entrancy: a frame
-  // still using it makes the next one allocate afresh). Other sizes are
-  // allocated from allocator() each time.
+  // still using it makes the next one allocate afresh). Up to
+  // kStoragesPerSite storages are kept per instruction, so that a caller
+  // holding one output (a planned output is a view of its arena) while it
+  // calls again, e.g. feeding each output back as the next input, alternates
+  // between two storages without allocating. Other sizes are allocated from
+  // allocator() each time.
   std::shared_ptr<Storage> AllocStorage(size_t nbytes);
   // The same cache for a builtin whose size is fixed by its instruction
   // (vm.builtin.alloc_shape_heap): always kept per instruction.
@@ -130,8 +134,9 @@ class VirtualMachine {
   std::vector<Value> func_values_;
   // The instruction whose call is in progress (-1: none), and the static
   // storage cache by instruction.
+  static constexpr size_t kStoragesPerSite = 2;
   Index current_instr_ = -1;
-  std::unordered_map<Index, std::shared_ptr<Storage>> static_storage_;
+  std::unordered_map<Index, std::vector<std::shared_ptr<Storage>>> static_storage_;
   // Per function-table entry while profiling is on (empty when off).
   std::vector<CallProfile> profile_;
 };

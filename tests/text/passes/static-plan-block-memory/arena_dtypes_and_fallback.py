@@ -1,5 +1,5 @@
 # PASSES: static-plan-block-memory
-# CHECKS: tensors of different dtypes share one arena (its dtype then uint8), alive together so at disjoint offsets; a dimension the analyzer cannot prove non-negative (n - 1 with n in [0, 16]) is not replaced by its bound, so that tensor keeps a symbolic storage of its own
+# CHECKS: tensors of different dtypes share one arena (its dtype then uint8), alive together so at disjoint offsets; a dimension the analyzer cannot prove non-negative (n - 1 with n in [0, 16]) is not replaced by its bound, so that tensor keeps a symbolic storage of its own; the bounded output takes the dead a's bytes at 0
 @I.ir_module
 class Before:
     @T.prim_func(private=True)
@@ -40,6 +40,6 @@ class Expected:
         storage_1: R.Object = R.memory.alloc_storage(R.shape([n * 16 - 16]), R.prim_value(0), R.str("global"), R.dtype("float32"))
         c: R.Tensor((n - 1, 4), dtype="float32") = R.memory.alloc_tensor(storage_1, R.prim_value(0), R.shape([n - 1, 4]), R.dtype("float32"))
         _2: R.Object = cls.unary(b, c)
-        out: R.Tensor((n, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([n, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        out: R.Tensor((n, 4), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([n, 4]), R.dtype("float32"))
         _3: R.Object = cls.unary(c, out)
         return out

@@ -1,5 +1,5 @@
 # PASSES: static-plan-block-memory
-# CHECKS: tensors that may escape are not planned: passed to a graph function, used by an If, renamed by a match_cast, returned in a tuple; a tensor viewed by R.reshape keeps its storage until the view's last use
+# CHECKS: tensors that may escape are not planned: passed to a graph function, used by an If, renamed by a match_cast; a tensor viewed by R.reshape keeps its bytes until the view's last use; alloc6, returned in a tuple beside a graph function's result, is a function output: in the arena, at 64 beside alloc5 which its writer reads
 @I.ir_module
 class Before:
     @T.prim_func(private=True)
@@ -71,6 +71,6 @@ class Expected:
         _4: R.Object = cls.unary(v, alloc4)
         alloc5: R.Tensor((4,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([4]), R.dtype("float32"))
         _5: R.Object = cls.unary(alloc4, alloc5)
-        alloc6: R.Tensor((4,), dtype="float32") = R.builtin.alloc_tensor(R.shape([4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        alloc6: R.Tensor((4,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(64), R.shape([4]), R.dtype("float32"))
         _6: R.Object = cls.unary(alloc5, alloc6)
         return (alloc6, r)

@@ -1,5 +1,5 @@
 # PASSES: static-plan-block-memory
-# CHECKS: bounded (n <= 16) and constant tensors are packed into one arena at 64-byte-aligned offsets by live interval (b, the largest, at 0; a, alive with b, after it; e, alive with neither, at 0; d, alive with e, after e), its size 768 the most bytes alive at once (a and b); c, unbounded in m, keeps a storage of its own; the output is not planned
+# CHECKS: bounded (n <= 16) and constant tensors are packed into one arena at 64-byte-aligned offsets by live interval (b, the largest, at 0; a, alive with b, after it; e, alive with neither, at 0; d, alive with e, after e), its size 768 the most bytes alive at once (a and b); c, unbounded in m, keeps a storage of its own; the output, unbounded in m, is not planned
 @I.ir_module
 class Before:
     @T.prim_func(private=True)

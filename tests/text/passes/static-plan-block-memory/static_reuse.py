@@ -1,5 +1,5 @@
 # PASSES: static-plan-block-memory
-# CHECKS: a storage is reused once its tensor is dead (a smaller tensor takes a larger free storage, a larger one enlarges a smaller free storage); other dtypes get their own storage; the output is not planned
+# CHECKS: constant-size tensors of every dtype are packed into one arena (uint8: float32 and int32 mixed) at 64-byte-aligned offsets, a tensor taking the bytes of dead ones; the output alloc6 is in the arena too, alive from its allocation to the end, at 64 beside the live alloc4 (read by the same call), and alloc5, alive with both, after them at 128
 @I.ir_module
 class Before:
     @T.prim_func(private=True)
@@ -44,7 +44,7 @@ class Expected:
     def main(x: R.Tensor((2, 4), dtype="float32")) -> R.Tensor((2, 4), dtype="float32"):
         R.func_attr({"relax.force_pure": True})
         cls = Expected
-        storage: R.Object = R.memory.alloc_storage(R.shape([96]), R.prim_value(0), R.str("global"), R.dtype("uint8"))
+        storage: R.Object = R.memory.alloc_storage(R.shape([136]), R.prim_value(0), R.str("global"), R.dtype("uint8"))
         alloc: R.Tensor((2, 4), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([2, 4]), R.dtype("float32"))
         _: R.Object = cls.unary(x, alloc)
         alloc1: R.Tensor((2, 4), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(64), R.shape([2, 4]), R.dtype("float32"))
@@ -55,8 +55,8 @@ class Expected:
         _3: R.Object = cls.unary(alloc2, alloc3)
         alloc4: R.Tensor((4, 4), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([4, 4]), R.dtype("float32"))
         _4: R.Object = cls.unary(alloc3, alloc4)
-        alloc5: R.Tensor((2,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(64), R.shape([2]), R.dtype("float32"))
+        alloc5: R.Tensor((2,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(128), R.shape([2]), R.dtype("float32"))
         _5: R.Object = cls.unary(alloc4, alloc5)
-        alloc6: R.Tensor((2, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([2, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        alloc6: R.Tensor((2, 4), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(64), R.shape([2, 4]), R.dtype("float32"))
         _6: R.Object = cls.binary(alloc5, alloc4, alloc6)
         return alloc6

@@ -1,5 +1,5 @@
 # PASSES: static-plan-block-memory
-# CHECKS: with tir_var_upper_bound every planned storage gets the static size of the upper bound (n <= 1024), so tensors of different symbolic sizes share storage; a var only known non-negative (tir_non_negative_var) keeps its symbolic size
+# CHECKS: with tir_var_upper_bound every planned tensor gets the static size of the upper bound (n <= 1024), so tensors of different symbolic sizes share one arena (its size 49152 the most bytes alive at once: alloc2 and alloc3); the output alloc5, bounded, takes the bytes of the dead alloc3 at 0; a var only known non-negative (tir_non_negative_var) keeps its symbolic size
 @I.ir_module
 class Before:
     @T.prim_func(private=True)
@@ -50,6 +50,6 @@ class Expected:
         storage_1: R.Object = R.memory.alloc_storage(R.shape([m * 16]), R.prim_value(0), R.str("global"), R.dtype("float32"))
         alloc4: R.Tensor((m, 4), dtype="float32") = R.memory.alloc_tensor(storage_1, R.prim_value(0), R.shape([m, 4]), R.dtype("float32"))
         _4: R.Object = cls.unary(alloc3, alloc4)
-        alloc5: R.Tensor((n, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([n, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        alloc5: R.Tensor((n, 4), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([n, 4]), R.dtype("float32"))
         _5: R.Object = cls.unary(alloc4, alloc5)
         return alloc5
