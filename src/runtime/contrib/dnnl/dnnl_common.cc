@@ -58,14 +58,16 @@ PostOp ParseStep(const std::string& step, const std::string& func) {
     expect(0), op.kind = PostOp::Kind::kHardSwish;
   } else if (name == "sigmoid") {
     expect(0), op.kind = PostOp::Kind::kSigmoid;
-  } else if (name == "clip" || name == "hard_sigmoid") {
+  } else if (name == "clip" || name == "hard_sigmoid" || name == "linear") {
     expect(2);
-    op.kind = name == "clip" ? PostOp::Kind::kClip : PostOp::Kind::kHardSigmoid;
+    op.kind = name == "clip" ? PostOp::Kind::kClip
+              : name == "linear" ? PostOp::Kind::kLinear
+                                 : PostOp::Kind::kHardSigmoid;
     op.alpha = ParseFloat(parts[1], step, func);
     op.beta = ParseFloat(parts[2], step, func);
   } else {
     throw RuntimeError(StrCat("'", func, "': unknown post-op '", name,
-                              "' (known: bias, add, relu, clip, hard_sigmoid, hard_swish, sigmoid)"));
+                              "' (known: bias, add, relu, clip, hard_sigmoid, hard_swish, sigmoid, linear)"));
   }
   return op;
 }
@@ -128,6 +130,9 @@ dnnl::primitive_attr MakeAttr(const std::vector<PostOp>& post_ops) {
         break;
       case PostOp::Kind::kSigmoid:
         ops.append_eltwise(1.f, algorithm::eltwise_logistic, 0.f, 0.f);
+        break;
+      case PostOp::Kind::kLinear:
+        ops.append_eltwise(1.f, algorithm::eltwise_linear, op.alpha, op.beta);
         break;
     }
   }
