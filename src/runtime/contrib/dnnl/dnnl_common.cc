@@ -222,6 +222,48 @@ dnnl::memory PrepareWeights(CachedPrimitive& entry, const NDArray& weight, bool 
   return reordered;
 }
 
+std::vector<CachedPrimitive::EpilogueStep> MakeEpilogue(const dnnl::memory::desc& dst_md,
+                                                        const std::vector<PostOp>& post_ops) {
+  std::vector<CachedPrimitive::EpilogueStep> steps;
+  for (const PostOp& op : post_ops) {
+    if (op.kind == PostOp::Kind::kBias) continue;
+    if (op.kind == PostOp::Kind::kAdd) {
+      dnnl::binary::desc desc(dnnl::algorithm::binary_add, dst_md, dst_md, dst_md);
+      steps.push_back({dnnl::binary(dnnl::binary::primitive_desc(desc, Engine())), true});
+      continue;
+    }
+    dnnl::primitive_attr attr = MakeAttr({op});  // owns the list get_post_ops() refers to
+    dnnl::post_ops eltwise_ops = attr.get_post_ops();
+    for (int i = 0; i < eltwise_ops.len(); ++i) {
+      float scale = 1.f, alpha = 0.f, beta = 0.f;
+      dnnl::algorithm algorithm;
+      eltwise_ops.get_params_eltwise(i, scale, algorithm, alpha, beta);
+      dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, algorithm, dst_md, alpha, beta);
+      steps.push_back({dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(desc, Engine())), false});
+    }
+  }
+  return steps;
+}
+
+namespace {
+
+void RunEpilogue(const CachedPrimitive& entry, const void* residual, const NDArray& out) {
+  dnnl::memory dst(entry.user_dst_desc, Engine(), out.data());
+  for (const CachedPrimitive::EpilogueStep& step : entry.epilogue) {
+    if (step.is_residual_add) {
+      dnnl::memory addend(entry.user_dst_desc, Engine(), const_cast<void*>(residual));
+      step.primitive.execute(Stream(), {{DNNL_ARG_SRC_0, dst}, {DNNL_ARG_SRC_1, addend}, {DNNL_ARG_DST, dst}});
+    } else {
+      step.primitive.execute(Stream(), {{DNNL_ARG_SRC, dst}, {DNNL_ARG_DST, dst}});
+    }
+  }
+  Stream().wait();
+}
+
+}  // namespace
+
+bool PostOpsAreSlow(const std::string& impl_info) { return impl_info.find("gemm") != std::string::npos; }
+
 void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& weights, const NDArray* bias,
              const NDArray* residual, const NDArray& out) {
   dnnl::memory user_src(entry.user_src_desc, Engine(), src.data());
@@ -232,7 +274,16 @@ void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& wei
     src_memory = entry.src_scratch;
   }
   dnnl::memory dst_memory = entry.dst_scratch ? entry.dst_scratch : user_dst;
-  if (residual != nullptr) {
+  // With an epilogue the residual is added after the primitive ran (kept
+  // aside when it shares the output's buffer).
+  std::vector<char> residual_copy;
+  const void* residual_data = residual != nullptr ? residual->data() : nullptr;
+  if (residual != nullptr && !entry.epilogue.empty() && residual->data() == out.data()) {
+    const char* bytes = static_cast<const char*>(residual->data());
+    residual_copy.assign(bytes, bytes + out.ByteSize());
+    residual_data = residual_copy.data();
+  }
+  if (residual != nullptr && entry.epilogue.empty()) {
     if (entry.dst_scratch) {
       Reorder(dnnl::memory(entry.user_dst_desc, Engine(), residual->data()), entry.dst_scratch);
     } else if (residual->data() != out.data()) {
@@ -245,6 +296,7 @@ void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& wei
   entry.primitive.execute(Stream(), args);
   if (entry.dst_scratch) Reorder(entry.dst_scratch, user_dst);
   Stream().wait();
+  if (!entry.epilogue.empty()) RunEpilogue(entry, residual_data, out);
 }
 
 void CheckTensor(const std::string& func, const char* what, const NDArray& array, int ndim) {
