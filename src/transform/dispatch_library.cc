@@ -30,6 +30,8 @@
 //                                    -> "hard_sigmoid:a:b" (ONNX HardSigmoid)
 //      divide(mul(x, clip(add(x, 3), 0, 6)), 6) (x used exactly twice)
 //                                    -> "hard_swish" (ONNX HardSwish)
+//      mul(x, sigmoid(mul(x, a))), mul(x, sigmoid(x)) (x used exactly twice)
+//                                    -> "swish:a" (Swish / SiLU)
 //      add(x, r), r of x's proven shape (defined before the chain)
 //                                    -> "add" (a residual; at most one)
 // 3. The chain becomes one binding of its last variable (same variable, same
@@ -276,7 +278,7 @@ class BlockRewriter {
   bool TryStep(Chain& chain) {
     const graph::Var& tail = VarAt(chain.members.back());
     if (chain.is_conv && chain.steps.empty() && TryBatchNorm(chain, tail)) return true;
-    if (TryHardSwish(chain, tail)) return true;
+    if (TryHardSwish(chain, tail) || TrySwish(chain, tail)) return true;
     std::optional<size_t> user = SoleUser(tail);
     if (!user) return false;
     const CallNode* call = ValueCall(*user);
@@ -425,6 +427,34 @@ class BlockRewriter {
     if (div == nullptr || !div->args[0].same_as(VarAt(*mul_index)) || ScalarOf(div->args[1]) != 6.f) return false;
     chain.steps.push_back("hard_swish");
     chain.members.insert(chain.members.end(), {*add_index, *clip_index, *mul_index, *div_index});
+    return true;
+  }
+
+  // x used twice: [multiply(x, a) |>] sigmoid |> multiply(x, .), a a scalar
+  // constant (1 without the multiply): "swish:a" (x * sigmoid(a * x)).
+  bool TrySwish(Chain& chain, const graph::Var& tail) {
+    std::optional<size_t> index = SoleUser(tail, 2);
+    const CallNode* call = index ? ValueCall(*index) : nullptr;
+    std::vector<size_t> members;
+    double alpha = 1.0;
+    if (IsOpCall(call, "relax.multiply")) {
+      std::optional<Expr> a_expr = OtherOperand(call, tail);
+      std::optional<float> a = a_expr ? ScalarOf(*a_expr) : std::nullopt;
+      if (!a) return false;
+      alpha = *a;
+      members.push_back(*index);
+      index = SoleUser(VarAt(*index));
+      call = index ? ValueCall(*index) : nullptr;
+    }
+    if (IsOpCall(call, "relax.sigmoid") == nullptr) return false;
+    members.push_back(*index);
+    std::optional<size_t> mul_index = SoleUser(VarAt(*index));
+    const CallNode* mul = mul_index ? IsOpCall(ValueCall(*mul_index), "relax.multiply") : nullptr;
+    std::optional<Expr> x = mul ? OtherOperand(mul, VarAt(*index)) : std::nullopt;
+    if (!x || !x->same_as(tail)) return false;
+    members.push_back(*mul_index);
+    chain.steps.push_back("swish:" + FloatText(alpha));
+    chain.members.insert(chain.members.end(), members.begin(), members.end());
     return true;
   }
 

@@ -234,7 +234,7 @@ TEST(DispatchLibraryEndToEnd, ConvTransposeSameResultsWithAndWithoutDispatch) {
 // PP-LCNetV3's learnable affine block around HardSwish after a conv with
 // bias (folded, then hard_swish and eltwise_linear post-ops), a second conv
 // with relu and scalar affine post-ops, and a matmul whose scalar divide is
-// folded into its weight.
+// folded into its weight, then Swish (x * sigmoid(1.5 * x)).
 TEST(DispatchLibraryEndToEnd, AffineChainsSameResultsWithAndWithoutDispatch) {
   if (!rt::contrib::DnnlAvailable()) GTEST_SKIP() << "this build has no oneDNN (RLX_USE_DNNL off or libdnnl-dev missing)";
   op::RegisterAllOps();
@@ -265,7 +265,10 @@ class Module:
             h2 = R.subtract(R.const(1.0, "float32"), m3)
             mean = R.mean(h2, axis=[3], keepdims=True)
             fc = R.matmul(mean, )" << RandomConst({1, 4}, rng, -0.5f, 0.5f) << R"()
-            gv = R.divide(fc, R.const(0.5, "float32"))
+            fd = R.divide(fc, R.const(0.5, "float32"))
+            fs = R.multiply(fd, R.const(1.5, "float32"))
+            sg = R.sigmoid(fs)
+            gv = R.multiply(fd, sg)
             R.output(gv)
         return gv
 )";

@@ -43,6 +43,7 @@ float Activate(const std::string& step, float x) {
   if (step == "hard_swish") return x * std::clamp(x + 3.f, 0.f, 6.f) / 6.f;
   if (step == "sigmoid") return 1.f / (1.f + std::exp(-x));
   if (step == "linear:1.5:-0.25") return 1.5f * x - 0.25f;
+  if (step == "swish:1.5") return x / (1.f + std::exp(-1.5f * x));
   ADD_FAILURE() << "no reference for " << step;
   return x;
 }
@@ -160,6 +161,7 @@ TEST_F(DnnlTest, Conv2dMatchesReference) {
       {{1, 4, 13, 3}, 4, 3, 1, {3, 1, 0, 0, 2, 0, 1, 1, 1}, "bias;add;relu"},      // residual then relu
       {{1, 4, 5, 5}, 4, 3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 1}, "relu;add;clip:-0.5:0.25"},
       {{1, 4, 5, 6}, 4, 3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 1}, "bias;hard_swish;linear:1.5:-0.25"},
+      {{1, 6, 7, 7}, 6, 3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 3}, "bias;swish:1.5;add"},
   };
   for (const ConvCase& c : cases) {
     RunConvCase(c, true);
@@ -260,7 +262,7 @@ TEST_F(DnnlTest, Conv2dTransposeMatchesReference) {
       {{1, 4, 4, 5}, 2, 4, 3, {2, 3, 0, 1, 1, 0, 1, 2, 1, 1, 1}, "bias;add;clip:0:6"},   // output_padding > padding
       {{1, 6, 5, 5}, 2, 3, 3, {2, 2, 1, 1, 1, 1, 1, 0, 1, 1, 3}, "bias;hard_swish;linear:1.5:-0.25"},  // groups
       {{1, 4, 4, 4}, 1, 3, 3, {1, 1, 2, 2, 2, 2, 0, 0, 2, 2, 4}, "linear:1.5:-0.25"},   // depthwise, dilation
-      {{1, 2, 1, 1}, 3, 1, 1, {1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1}, "sigmoid"},            // 1x1
+      {{1, 2, 1, 1}, 3, 1, 1, {1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1}, "swish:1.5"},          // 1x1
   };
   PackedFunc deconv = Registry::GetRequired("rlx.dnnl.conv2d_transpose");
   for (const DeconvCase& c : cases) {
@@ -367,6 +369,7 @@ TEST_F(DnnlTest, MatmulMatchesReference) {
       {{2, 1, 3, 4}, {5, 4, 2}, "bias;hard_swish"},      // broadcast batch dims
       {{1, 9}, {9, 33}, "bias;add;clip:0:6"},
       {{3, 2, 5}, {1, 5, 4}, "add;hard_sigmoid:0.2:0.5"},
+      {{2, 7, 12}, {12, 6}, "bias;swish:1.5;linear:1.5:-0.25"},
   };
   PackedFunc matmul = Registry::GetRequired("rlx.dnnl.matmul");
   for (const MatmulCase& c : cases) {

@@ -27,7 +27,8 @@
 // extra argument), "add" (the next extra argument, a tensor of the output's
 // shape: a residual), "relu", "clip:LO:HI", "hard_sigmoid:ALPHA:BETA"
 // (clip(alpha * x + beta, 0, 1)), "hard_swish" (x * clip(x + 3, 0, 6) / 6),
-// "sigmoid", "linear:ALPHA:BETA" (alpha * x + beta). "" is no post-op.
+// "sigmoid", "linear:ALPHA:BETA" (alpha * x + beta), "swish:ALPHA"
+// (x * sigmoid(alpha * x)). "" is no post-op.
 //
 // weight_is_const (0/1) says the weight is a compile-time constant: its
 // reorder into the layout oneDNN prefers is then done once and cached

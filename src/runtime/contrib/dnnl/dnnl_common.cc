@@ -58,6 +58,9 @@ PostOp ParseStep(const std::string& step, const std::string& func) {
     expect(0), op.kind = PostOp::Kind::kHardSwish;
   } else if (name == "sigmoid") {
     expect(0), op.kind = PostOp::Kind::kSigmoid;
+  } else if (name == "swish") {
+    expect(1), op.kind = PostOp::Kind::kSwish;
+    op.alpha = ParseFloat(parts[1], step, func);
   } else if (name == "clip" || name == "hard_sigmoid" || name == "linear") {
     expect(2);
     op.kind = name == "clip" ? PostOp::Kind::kClip
@@ -67,7 +70,7 @@ PostOp ParseStep(const std::string& step, const std::string& func) {
     op.beta = ParseFloat(parts[2], step, func);
   } else {
     throw RuntimeError(StrCat("'", func, "': unknown post-op '", name,
-                              "' (known: bias, add, relu, clip, hard_sigmoid, hard_swish, sigmoid, linear)"));
+                              "' (known: bias, add, relu, clip, hard_sigmoid, hard_swish, sigmoid, linear, swish)"));
   }
   return op;
 }
@@ -133,6 +136,9 @@ dnnl::primitive_attr MakeAttr(const std::vector<PostOp>& post_ops) {
         break;
       case PostOp::Kind::kLinear:
         ops.append_eltwise(1.f, algorithm::eltwise_linear, op.alpha, op.beta);
+        break;
+      case PostOp::Kind::kSwish:
+        ops.append_eltwise(1.f, algorithm::eltwise_swish, op.alpha, 0.f);
         break;
     }
   }

@@ -19,7 +19,7 @@ namespace rlx::runtime::contrib::dnnl_impl {
 
 // One step of a post_ops string (see rlx/runtime/contrib/dnnl.h).
 struct PostOp {
-  enum class Kind { kBias, kAdd, kRelu, kClip, kHardSigmoid, kHardSwish, kSigmoid, kLinear };
+  enum class Kind { kBias, kAdd, kRelu, kClip, kHardSigmoid, kHardSwish, kSigmoid, kLinear, kSwish };
   Kind kind;
   float alpha = 0.f;
   float beta = 0.f;
