@@ -599,8 +599,9 @@ class BlockRewriter {
   }
 
   // Appends the post-op "linear:alpha:beta", merged into a directly
-  // preceding one.
+  // preceding one; the identity (x * 1, x + 0) adds nothing.
   static void AppendLinear(Chain& chain, double alpha, double beta) {
+    if (alpha == 1.0 && beta == 0.0) return;
     if (chain.linear_step && *chain.linear_step + 1 == chain.steps.size()) {
       chain.linear_beta = alpha * chain.linear_beta + beta;
       chain.linear_alpha = alpha * chain.linear_alpha;

@@ -3,6 +3,7 @@
 #include "dnnl_common.h"
 
 #include <cstring>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
@@ -228,25 +229,82 @@ dnnl::memory PrepareWeights(CachedPrimitive& entry, const NDArray& weight, bool 
   return reordered;
 }
 
-std::vector<CachedPrimitive::EpilogueStep> MakeEpilogue(const dnnl::memory::desc& dst_md,
-                                                        const std::vector<PostOp>& post_ops) {
-  std::vector<CachedPrimitive::EpilogueStep> steps;
+namespace {
+
+// One step of an epilogue: the residual add or one eltwise algorithm.
+struct EpilogueAtom {
+  bool is_residual_add = false;
+  dnnl::algorithm algorithm = dnnl::algorithm::eltwise_linear;
+  float alpha = 0.f, beta = 0.f;
+};
+
+std::vector<EpilogueAtom> EpilogueAtoms(const std::vector<PostOp>& post_ops) {
+  std::vector<EpilogueAtom> atoms;
   for (const PostOp& op : post_ops) {
     if (op.kind == PostOp::Kind::kBias) continue;
     if (op.kind == PostOp::Kind::kAdd) {
-      dnnl::binary::desc desc(dnnl::algorithm::binary_add, dst_md, dst_md, dst_md);
-      steps.push_back({dnnl::binary(dnnl::binary::primitive_desc(desc, Engine())), true});
+      atoms.push_back({true});
       continue;
     }
     dnnl::primitive_attr attr = MakeAttr({op});  // owns the list get_post_ops() refers to
     dnnl::post_ops eltwise_ops = attr.get_post_ops();
     for (int i = 0; i < eltwise_ops.len(); ++i) {
-      float scale = 1.f, alpha = 0.f, beta = 0.f;
-      dnnl::algorithm algorithm;
-      eltwise_ops.get_params_eltwise(i, scale, algorithm, alpha, beta);
-      dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, algorithm, dst_md, alpha, beta);
-      steps.push_back({dnnl::eltwise_forward(dnnl::eltwise_forward::primitive_desc(desc, Engine())), false});
+      EpilogueAtom atom;
+      float scale = 1.f;
+      eltwise_ops.get_params_eltwise(i, scale, atom.algorithm, atom.alpha, atom.beta);
+      atoms.push_back(atom);
     }
+  }
+  return atoms;
+}
+
+// An in-place primitive for `head` with the eltwise atoms `tail` fused as
+// its post-ops; nullopt where oneDNN has no jitted implementation of that
+// (its reference one is slower than separate passes).
+std::optional<dnnl::primitive> MakeEpiloguePrimitive(const dnnl::memory::desc& dst_md, const EpilogueAtom& head,
+                                                     const std::vector<EpilogueAtom>& tail) {
+  dnnl::post_ops ops;
+  for (const EpilogueAtom& atom : tail) ops.append_eltwise(1.f, atom.algorithm, atom.alpha, atom.beta);
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(ops);
+  auto fast = [&](const auto& pd) { return tail.empty() || std::string(pd.impl_info_str()).find("ref") == std::string::npos; };
+  try {
+    if (head.is_residual_add) {
+      dnnl::binary::primitive_desc pd(dnnl::binary::desc(dnnl::algorithm::binary_add, dst_md, dst_md, dst_md), attr,
+                                      Engine());
+      return fast(pd) ? std::optional<dnnl::primitive>(dnnl::binary(pd)) : std::nullopt;
+    }
+    dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, head.algorithm, dst_md, head.alpha,
+                                     head.beta);
+    dnnl::eltwise_forward::primitive_desc pd(desc, attr, Engine());
+    return fast(pd) ? std::optional<dnnl::primitive>(dnnl::eltwise_forward(pd)) : std::nullopt;
+  } catch (const dnnl::error&) {
+    if (tail.empty()) throw;
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+// Greedy: each primitive takes the eltwise atoms after it as post-ops, up to
+// the next residual add (or alone, where oneDNN cannot fuse them).
+std::vector<CachedPrimitive::EpilogueStep> MakeEpilogue(const dnnl::memory::desc& dst_md,
+                                                        const std::vector<PostOp>& post_ops) {
+  std::vector<EpilogueAtom> atoms = EpilogueAtoms(post_ops);
+  std::vector<CachedPrimitive::EpilogueStep> steps;
+  size_t i = 0;
+  while (i < atoms.size()) {
+    size_t end = i + 1;
+    while (end < atoms.size() && !atoms[end].is_residual_add) ++end;
+    std::vector<EpilogueAtom> tail(atoms.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                   atoms.begin() + static_cast<std::ptrdiff_t>(end));
+    std::optional<dnnl::primitive> fused = MakeEpiloguePrimitive(dst_md, atoms[i], tail);
+    if (!fused) {
+      fused = MakeEpiloguePrimitive(dst_md, atoms[i], {});
+      end = i + 1;
+    }
+    steps.push_back({*fused, atoms[i].is_residual_add});
+    i = end;
   }
   return steps;
 }

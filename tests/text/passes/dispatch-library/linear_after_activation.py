@@ -1,5 +1,5 @@
 # PASSES: dispatch-library
-# CHECKS: scalar affine steps after a nonlinearity become oneDNN eltwise_linear post-ops, consecutive ones merged (relu, * 0.5, + 0.25 -> "linear:0.5:0.25"; sigmoid, 2 * x, x - 1 -> "linear:2:-1"); with a non-constant weight a scalar multiply right after the convolution cannot be folded and is a "linear" post-op too; the matmul's scalar divide after its bias is folded into its constant weight and bias
+# CHECKS: scalar affine steps after a nonlinearity become oneDNN eltwise_linear post-ops, consecutive ones merged (relu, * 0.5, + 0.25 -> "linear:0.5:0.25"; sigmoid, x * 1 (the identity: no step), 2 * x, x - 1 -> "linear:2:-1"); with a non-constant weight a scalar multiply right after the convolution cannot be folded and is a "linear" post-op too; the matmul's scalar divide after its bias is folded into its constant weight and bias
 @I.ir_module
 class Before:
     @R.function
@@ -14,7 +14,8 @@ class Before:
             lv3 = R.multiply(lv2, R.const([0.5], "float32"))
             lv4 = R.add(R.const(0.25, "float32"), lv3)
             lv5 = R.sigmoid(lv4)
-            lv6 = R.multiply(R.const(2.0, "float32"), lv5)
+            lv5b = R.multiply(lv5, R.const(1.0, "float32"))
+            lv6 = R.multiply(R.const(2.0, "float32"), lv5b)
             gv0 = R.subtract(lv6, R.const([[[[1.0]]]], "float32"))
             lv7 = R.matmul(a, R.const([[1.0, 2.0], [3.0, 4.0]], "float32"))
             lv8 = R.add(lv7, R.const([1.0, -1.0], "float32"))
