@@ -238,8 +238,9 @@ class BlockRewriter {
     std::vector<int64_t> dilation = pair_attr("dilation");
     std::vector<int64_t> padding = op::detail::CompletePadding(ref, op::detail::GetIntListAttr(ref, "padding", {0}), 2);
     chain.is_transpose = true;
+    int64_t groups = op::detail::GetIntAttr(ref, "groups", 1);
     chain.conv_attrs = {strides[0],        strides[1],        padding[0],  padding[1],  padding[2], padding[3],
-                        output_padding[0], output_padding[1], dilation[0], dilation[1], op::detail::GetIntAttr(ref, "groups", 1)};
+                        output_padding[0], output_padding[1], dilation[0], dilation[1], groups};
     return true;
   }
 
@@ -630,7 +631,9 @@ class BlockRewriter {
       args.push_back(Expr(make<graph::ConstantNode>(MakeFloatData({n}, *chain.bias))));
     }
     args.insert(args.end(), chain.extras.begin(), chain.extras.end());
-    std::string func = chain.is_transpose ? "rlx.dnnl.conv2d_transpose" : chain.is_conv ? "rlx.dnnl.conv2d" : "rlx.dnnl.matmul";
+    std::string func = chain.is_transpose ? "rlx.dnnl.conv2d_transpose"
+                       : chain.is_conv    ? "rlx.dnnl.conv2d"
+                                          : "rlx.dnnl.matmul";
     Expr call = graph::MakeCall("relax.call_dps_packed",
                                 {Expr(make<graph::ExternFuncNode>(func)), Expr(make<graph::TupleNode>(std::move(args)))},
                                 nullptr, {out->struct_info});

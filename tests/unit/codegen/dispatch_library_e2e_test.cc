@@ -173,7 +173,8 @@ class Module:
         h = T.int64()
         w = T.int64()
         with R.dataflow():
-            c0 = R.nn.conv2d_transpose(x, )" << RandomConst({c.in_channels, c.out_per_group, c.kh, c.kw}, rng, -0.5f, 0.5f)
+            c0 = R.nn.conv2d_transpose(x, )"
+      << RandomConst({c.in_channels, c.out_per_group, c.kh, c.kw}, rng, -0.5f, 0.5f)
       << ", strides=" << IntList(c.strides) << ", padding=" << IntList(c.padding)
       << ", output_padding=" << IntList(c.output_padding) << ", dilation=" << IntList(c.dilation)
       << ", groups=" << c.groups << R"()
@@ -192,7 +193,8 @@ class Module:
 )";
   } else {
     out << "            bn = R.nn.batch_norm(a0, " << RandomConst({out_channels}, rng, 0.5f, 1.5f) << ", "
-        << RandomConst({out_channels}, rng, -0.5f, 0.5f) << ", " << RandomConst({out_channels}, rng, -0.5f, 0.5f) << ", "
+        << RandomConst({out_channels}, rng, -0.5f, 0.5f) << ", " << RandomConst({out_channels}, rng, -0.5f, 0.5f)
+        << ", "
         << RandomConst({out_channels}, rng, 0.5f, 1.5f) << ", axis=1, epsilon=1e-05)\n"
         << "            n0 = bn[0]\n";
     if (c.epilogue == "bn_sigmoid") {
@@ -226,7 +228,8 @@ TEST(DispatchLibraryEndToEnd, ConvTransposeSameResultsWithAndWithoutDispatch) {
   };
   std::mt19937 rng(23);
   for (const TransposeCase& c : cases) {
-    std::vector<rt::ShapeTuple> shapes = {{1, c.in_channels, 1, 1}, {3, c.in_channels, 5, 7}, {2, c.in_channels, 40, 56}};
+    std::vector<rt::ShapeTuple> shapes = {
+        {1, c.in_channels, 1, 1}, {3, c.in_channels, 5, 7}, {2, c.in_channels, 40, 56}};
     ExpectSameResults(TransposeModuleText(c, rng), "rlx.dnnl.conv2d_transpose", shapes);
   }
 }

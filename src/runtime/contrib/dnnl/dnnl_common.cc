@@ -267,7 +267,9 @@ std::optional<dnnl::primitive> MakeEpiloguePrimitive(const dnnl::memory::desc& d
   for (const EpilogueAtom& atom : tail) ops.append_eltwise(1.f, atom.algorithm, atom.alpha, atom.beta);
   dnnl::primitive_attr attr;
   attr.set_post_ops(ops);
-  auto fast = [&](const auto& pd) { return tail.empty() || std::string(pd.impl_info_str()).find("ref") == std::string::npos; };
+  auto fast = [&](const auto& pd) {
+    return tail.empty() || std::string(pd.impl_info_str()).find("ref") == std::string::npos;
+  };
   try {
     if (head.is_residual_add) {
       dnnl::binary::primitive_desc pd(dnnl::binary::desc(dnnl::algorithm::binary_add, dst_md, dst_md, dst_md), attr,
