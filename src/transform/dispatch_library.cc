@@ -7,22 +7,31 @@
 // 1. Index the block: the binding defining each variable and how many times
 //    each variable is used in the whole function.
 // 2. At each root, a float32 `R.nn.conv2d` (NCHW data, OIHW kernel, output
-//    NCHW in float32) or a float32 `R.matmul` of operands of rank >= 2,
-//    follow the chain of its only user while the value flowing through is a
-//    DataflowVar used nowhere else:
-//      conv2d                        -> R.nn.batch_norm (constant weight and
-//                                       parameters, first step only; item 0
-//                                       its only use): folded at compile
-//                                       time into a new constant weight and
-//                                       bias, as ONNX Runtime does
-//      add(x, c), c a constant (or expand_dims/reshape of one) of one value
-//        per output channel / column -> "bias" (first step only)
+//    NCHW in float32), a float32 `R.nn.conv2d_transpose` (NCHW data, IOHW
+//    kernel) or a float32 `R.matmul` of operands of rank >= 2, follow the
+//    chain of its only user while the value flowing through is a
+//    DataflowVar used nowhere else. Before the first post-op the chain is
+//    still affine in the convolution's result, y' = scale[o] * y + shift[o]
+//    per output channel o, and such steps are folded at compile time (as
+//    ONNX Runtime does): the weight is multiplied by scale (it must then be
+//    a constant; a new constant replaces it) and the bias becomes
+//    scale * bias + shift:
+//      conv(_transpose)              -> R.nn.batch_norm (constant parameters;
+//                                       item 0 its only use)
+//      multiply / add / subtract / divide of x by a float32 constant c (or
+//        expand_dims/reshape of one) holding one value, or one value per
+//        output channel / column     -> folded (c - x too; not c / x)
+//    After a post-op only one-value constants are absorbed: the affine map
+//    becomes the post-op "linear:alpha:beta" (oneDNN's eltwise_linear),
+//    merged with a directly preceding "linear". The other steps:
 //      relu, sigmoid                 -> "relu", "sigmoid"
 //      clip(x, lo, hi)               -> "clip:lo:hi"
 //      add(mul(x, a), b) |> clip(0, 1), a and b scalar constants
 //                                    -> "hard_sigmoid:a:b" (ONNX HardSigmoid)
 //      divide(mul(x, clip(add(x, 3), 0, 6)), 6) (x used exactly twice)
 //                                    -> "hard_swish" (ONNX HardSwish)
+//      mul(x, sigmoid(mul(x, a))), mul(x, sigmoid(x)) (x used exactly twice)
+//                                    -> "swish:a" (Swish / SiLU)
 //      add(x, r), r of x's proven shape (defined before the chain)
 //                                    -> "add" (a residual; at most one)
 // 3. The chain becomes one binding of its last variable (same variable, same
@@ -31,7 +40,9 @@
 //          (data, weight, R.shape([strides, pads, dilations, groups]),
 //           R.str(post_ops), R.prim_value(weight_is_const), extra...),
 //          out_sinfo=...)
-//    (matmul: (a, b, R.str(post_ops), R.prim_value(b_is_const), extra...));
+//    (conv2d_transpose: "rlx.dnnl.conv2d_transpose" with the 11 values
+//    strides, padding, output_padding, dilation, groups; matmul: (a, b,
+//    R.str(post_ops), R.prim_value(b_is_const), extra...));
 //    the chain's other bindings are dropped. The extra arguments are the bias
 //    and residual tensors in post-op order.
 //
@@ -39,9 +50,12 @@
 // used twice) stays for legalize-ops. The pattern language of
 // fuse-ops-by-pattern has no constant, attribute or use-count predicates,
 // which every step above needs, so the chain is followed directly.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "op/attr_util.h"
@@ -97,14 +111,19 @@ graph::TensorDataPtr MakeFloatData(std::vector<int64_t> shape, const std::vector
 // The growing fused call: its root, post-op steps and extra tensors.
 struct Chain {
   bool is_conv = true;
+  bool is_transpose = false;  // conv2d_transpose (is_conv too: channels on axis 1)
   Expr data, weight;
   bool weight_is_const = false;
-  std::vector<int64_t> conv_attrs;  // 9 values, conv only
+  std::vector<int64_t> conv_attrs;  // conv: 9 values, conv2d_transpose: 11
   std::vector<std::string> steps;
   std::vector<Expr> extras;
   std::optional<std::vector<float>> bias;  // folded bias, emitted as a constant
   std::vector<size_t> members;             // binding indices, root first
   bool has_add = false;
+  // The index in `steps` of the last "linear" step and its coefficients,
+  // so that a directly following one is merged into it.
+  std::optional<size_t> linear_step;
+  double linear_alpha = 1.0, linear_beta = 0.0;
 };
 
 class BlockRewriter {
@@ -186,6 +205,8 @@ class BlockRewriter {
       std::vector<int64_t> padding = op::detail::CompletePadding(ref, op::detail::GetIntListAttr(ref, "padding", {0}), 2);
       chain.conv_attrs = {strides[0], strides[1], padding[0], padding[1], padding[2], padding[3],
                           dilation[0], dilation[1], op::detail::GetIntAttr(ref, "groups", 1)};
+    } else if (IsOpCall(call, "relax.nn.conv2d_transpose")) {
+      if (!ReadConvTransposeAttrs(call, chain)) return std::nullopt;
     } else if (IsOpCall(call, "relax.matmul")) {
       if (!IsFloat32Tensor(call->args[0], -1) || !IsFloat32Tensor(call->args[1], -1)) return std::nullopt;
       chain.is_conv = false;
@@ -197,6 +218,30 @@ class BlockRewriter {
     chain.weight = call->args[1];
     chain.weight_is_const = call->args[1].isa<graph::ConstantNode>();
     return chain;
+  }
+
+  // A float32 NCHW / IOHW conv2d_transpose: its 11 attribute values
+  // (strides, padding, output_padding, dilation, groups) into `chain`.
+  static bool ReadConvTransposeAttrs(const CallNode* call, Chain& chain) {
+    Call ref(call);
+    if (!IsFloat32Tensor(call->args[0], 4) || !IsFloat32Tensor(call->args[1], 4)) return false;
+    if (op::detail::GetStringAttr(ref, "data_layout", "NCHW") != "NCHW" ||
+        op::detail::GetStringAttr(ref, "kernel_layout", "IOHW") != "IOHW" ||
+        op::detail::GetStringAttr(ref, "out_layout", "NCHW") != "NCHW") {
+      return false;
+    }
+    auto pair_attr = [&](const char* name) {
+      return op::detail::ExpandToRank(ref, name, op::detail::GetIntListAttr(ref, name, {name[0] == 'o' ? 0 : 1}), 2);
+    };
+    std::vector<int64_t> strides = pair_attr("strides");
+    std::vector<int64_t> output_padding = pair_attr("output_padding");
+    std::vector<int64_t> dilation = pair_attr("dilation");
+    std::vector<int64_t> padding = op::detail::CompletePadding(ref, op::detail::GetIntListAttr(ref, "padding", {0}), 2);
+    chain.is_transpose = true;
+    int64_t groups = op::detail::GetIntAttr(ref, "groups", 1);
+    chain.conv_attrs = {strides[0],        strides[1],        padding[0],  padding[1],  padding[2], padding[3],
+                        output_padding[0], output_padding[1], dilation[0], dilation[1], groups};
+    return true;
   }
 
   // The only binding using the chain's current value, when that value is a
@@ -233,8 +278,8 @@ class BlockRewriter {
 
   bool TryStep(Chain& chain) {
     const graph::Var& tail = VarAt(chain.members.back());
-    if (chain.is_conv && chain.steps.empty() && !chain.bias && TryBatchNorm(chain, tail)) return true;
-    if (TryHardSwish(chain, tail)) return true;
+    if (chain.is_conv && chain.steps.empty() && TryBatchNorm(chain, tail)) return true;
+    if (TryHardSwish(chain, tail) || TrySwish(chain, tail)) return true;
     std::optional<size_t> user = SoleUser(tail);
     if (!user) return false;
     const CallNode* call = ValueCall(*user);
@@ -246,9 +291,11 @@ class BlockRewriter {
       if (!bounds) return false;
       chain.steps.push_back("clip:" + FloatText(bounds->first) + ":" + FloatText(bounds->second));
     } else if (IsOpCall(call, "relax.multiply")) {
-      return TryHardSigmoid(chain, tail, *user);
+      return TryHardSigmoid(chain, tail, *user) || TryAffine(chain, tail, *user, call);
     } else if (IsOpCall(call, "relax.add")) {
-      return TryAdd(chain, tail, *user, call);
+      return TryAffine(chain, tail, *user, call) || TryAdd(chain, tail, *user, call);
+    } else if (IsOpCall(call, "relax.subtract") || IsOpCall(call, "relax.divide")) {
+      return TryAffine(chain, tail, *user, call);
     } else {
       return false;
     }
@@ -384,6 +431,34 @@ class BlockRewriter {
     return true;
   }
 
+  // x used twice: [multiply(x, a) |>] sigmoid |> multiply(x, .), a a scalar
+  // constant (1 without the multiply): "swish:a" (x * sigmoid(a * x)).
+  bool TrySwish(Chain& chain, const graph::Var& tail) {
+    std::optional<size_t> index = SoleUser(tail, 2);
+    const CallNode* call = index ? ValueCall(*index) : nullptr;
+    std::vector<size_t> members;
+    double alpha = 1.0;
+    if (IsOpCall(call, "relax.multiply")) {
+      std::optional<Expr> a_expr = OtherOperand(call, tail);
+      std::optional<float> a = a_expr ? ScalarOf(*a_expr) : std::nullopt;
+      if (!a) return false;
+      alpha = *a;
+      members.push_back(*index);
+      index = SoleUser(VarAt(*index));
+      call = index ? ValueCall(*index) : nullptr;
+    }
+    if (IsOpCall(call, "relax.sigmoid") == nullptr) return false;
+    members.push_back(*index);
+    std::optional<size_t> mul_index = SoleUser(VarAt(*index));
+    const CallNode* mul = mul_index ? IsOpCall(ValueCall(*mul_index), "relax.multiply") : nullptr;
+    std::optional<Expr> x = mul ? OtherOperand(mul, VarAt(*index)) : std::nullopt;
+    if (!x || !x->same_as(tail)) return false;
+    members.push_back(*mul_index);
+    chain.steps.push_back("swish:" + FloatText(alpha));
+    chain.members.insert(chain.members.end(), members.begin(), members.end());
+    return true;
+  }
+
   // batch_norm(x, gamma, beta, mean, var) |> [0], all constant: folded.
   bool TryBatchNorm(Chain& chain, const graph::Var& tail) {
     std::optional<size_t> bn_index = SoleUser(tail);
@@ -400,24 +475,144 @@ class BlockRewriter {
     const auto* vb = item_index ? block_->bindings[*item_index].as<graph::VarBindingNode>() : nullptr;
     const auto* item = vb ? vb->value.as<graph::TupleGetItemNode>() : nullptr;
     if (item == nullptr || item->index != 0) return false;
-    const graph::TensorData& weight = *chain.weight.as<graph::ConstantNode>()->data;
-    size_t channels = static_cast<size_t>(weight.shape[0]);
-    if (params[0].size() != channels) return false;
+    std::optional<int64_t> channels = OutputChannels(tail, chain);
+    for (const std::vector<float>& param : params) {
+      if (!channels || param.size() != static_cast<size_t>(*channels)) return false;
+    }
     double epsilon = op::detail::GetFloatAttr(Call(bn), "epsilon", 1e-5);
     bool scale = op::detail::GetBoolAttr(Call(bn), "scale", true);
     bool center = op::detail::GetBoolAttr(Call(bn), "center", true);
-    std::vector<float> w = FloatValues(weight);
-    std::vector<float> bias(channels);
-    size_t per_channel = w.size() / channels;
-    for (size_t o = 0; o < channels; ++o) {
-      double s = (scale ? params[0][o] : 1.0) / std::sqrt(static_cast<double>(params[3][o]) + epsilon);
-      for (size_t k = 0; k < per_channel; ++k) w[o * per_channel + k] = static_cast<float>(w[o * per_channel + k] * s);
-      bias[o] = static_cast<float>((center ? params[1][o] : 0.0) - params[2][o] * s);
+    std::vector<double> scales(params[0].size()), shifts(params[0].size());
+    for (size_t o = 0; o < scales.size(); ++o) {
+      scales[o] = (scale ? params[0][o] : 1.0) / std::sqrt(static_cast<double>(params[3][o]) + epsilon);
+      shifts[o] = (center ? params[1][o] : 0.0) - params[2][o] * scales[o];
     }
-    chain.weight = Expr(make<graph::ConstantNode>(MakeFloatData(weight.shape, w)));
-    chain.bias = bias;
+    if (!FoldChannelAffine(chain, scales, shifts)) return false;
     chain.members.insert(chain.members.end(), {*bn_index, *item_index});
     return true;
+  }
+
+  // Folds y' = scale[o] * y + shift[o] (o the output channel / column) into
+  // the chain before any post-op: the weight is scaled (it must then be a
+  // constant) and the bias becomes scale * bias + shift (shift if none).
+  static bool FoldChannelAffine(Chain& chain, const std::vector<double>& scales, const std::vector<double>& shifts) {
+    RLX_ICHECK(chain.steps.empty() && scales.size() == shifts.size()) << "folding after a post-op";
+    if (chain.bias && chain.bias->size() != scales.size()) return false;
+    bool scaled = std::any_of(scales.begin(), scales.end(), [](double s) { return s != 1.0; });
+    if (scaled) {
+      const auto* constant = chain.weight.as<graph::ConstantNode>();
+      if (constant == nullptr) return false;
+      std::optional<std::vector<float>> weight = ScaledWeight(chain, *constant->data, scales);
+      if (!weight) return false;
+      chain.weight = Expr(make<graph::ConstantNode>(MakeFloatData(constant->data->shape, *weight)));
+    }
+    std::vector<float> bias(scales.size());
+    for (size_t o = 0; o < scales.size(); ++o) {
+      double old = chain.bias ? (*chain.bias)[o] : 0.0;
+      bias[o] = static_cast<float>(scales[o] * old + shifts[o]);
+    }
+    bool any_bias = chain.bias || std::any_of(shifts.begin(), shifts.end(), [](double s) { return s != 0.0; });
+    if (any_bias) chain.bias = std::move(bias);
+    return true;
+  }
+
+  // The constant weight with every element of output channel o multiplied
+  // by scales[o]: OIHW conv (O = axis 0), IOHW conv2d_transpose (O = group
+  // * O/groups + axis 1), matmul (..., K, N) (N = last axis). Nullopt when
+  // the weight's shape does not match the channel count.
+  static std::optional<std::vector<float>> ScaledWeight(const Chain& chain, const graph::TensorData& weight,
+                                                        const std::vector<double>& scales) {
+    const std::vector<int64_t>& shape = weight.shape;
+    int64_t channels = static_cast<int64_t>(scales.size());
+    std::vector<float> values = FloatValues(weight);
+    if (values.empty() || shape.empty()) return std::nullopt;
+    std::function<int64_t(size_t)> channel_of;
+    if (!chain.is_conv) {
+      if (shape.back() != channels) return std::nullopt;
+      channel_of = [&](size_t i) { return static_cast<int64_t>(i) % channels; };
+    } else if (!chain.is_transpose) {
+      if (shape.size() != 4 || shape[0] != channels) return std::nullopt;
+      int64_t per_channel = shape[1] * shape[2] * shape[3];
+      channel_of = [=](size_t i) { return static_cast<int64_t>(i) / per_channel; };
+    } else {
+      int64_t groups = chain.conv_attrs.back();
+      if (shape.size() != 4 || shape[1] * groups != channels || shape[0] % groups != 0) return std::nullopt;
+      int64_t in_per_group = shape[0] / groups, out_per_group = shape[1], kernel = shape[2] * shape[3];
+      channel_of = [=](size_t i) {
+        int64_t flat = static_cast<int64_t>(i) / kernel;
+        int64_t in_channel = flat / out_per_group;
+        return in_channel / in_per_group * out_per_group + flat % out_per_group;
+      };
+    }
+    for (size_t i = 0; i < values.size(); ++i) {
+      values[i] = static_cast<float>(values[i] * scales[static_cast<size_t>(channel_of(i))]);
+    }
+    return values;
+  }
+
+  // The affine map y -> alpha * y + beta of a multiply / add / subtract /
+  // divide of `tail` by the constant `value` (tail the first operand or not).
+  static std::optional<std::pair<double, double>> AffineOf(const CallNode* call, bool tail_first, double value) {
+    if (IsOpCall(call, "relax.multiply")) return std::make_pair(value, 0.0);
+    if (IsOpCall(call, "relax.add")) return std::make_pair(1.0, value);
+    if (IsOpCall(call, "relax.subtract")) return tail_first ? std::make_pair(1.0, -value) : std::make_pair(-1.0, value);
+    if (IsOpCall(call, "relax.divide") && tail_first && value != 0.0) return std::make_pair(1.0 / value, 0.0);
+    return std::nullopt;
+  }
+
+  // multiply / add / subtract / divide of the chain value by a float32
+  // constant: a scalar (any shape of one element that does not raise the
+  // rank) anywhere, folded into weight and bias before the first post-op and
+  // an eltwise_linear post-op after one; one value per output channel only
+  // before the first post-op (folded).
+  bool TryAffine(Chain& chain, const graph::Var& tail, size_t user, const CallNode* call) {
+    std::optional<Expr> other = OtherOperand(call, tail);
+    const graph::ConstantNode* constant = other ? ConstantOf(*other) : nullptr;
+    const auto* other_info = other ? TensorInfo(*other) : nullptr;
+    const auto* tail_info = TensorInfo(tail);
+    if (constant == nullptr || constant->data->dtype != DataType::Float32() || other_info == nullptr ||
+        tail_info == nullptr || other_info->IsUnknownNdim() || other_info->ndim > tail_info->ndim) {
+      return false;
+    }
+    bool tail_first = call->args[0].same_as(tail);
+    std::vector<float> values = FloatValues(*constant->data);
+    std::optional<int64_t> channels = OutputChannels(tail, chain);
+    if (values.size() == 1) {
+      std::optional<std::pair<double, double>> affine = AffineOf(call, tail_first, values[0]);
+      if (!affine) return false;
+      if (!(chain.steps.empty() && channels &&
+            FoldChannelAffine(chain, std::vector<double>(static_cast<size_t>(*channels), affine->first),
+                              std::vector<double>(static_cast<size_t>(*channels), affine->second)))) {
+        AppendLinear(chain, affine->first, affine->second);
+      }
+    } else {
+      if (!chain.steps.empty() || !channels || !IsPerChannel(*other, *constant->data, *channels, chain)) return false;
+      std::vector<double> scales(values.size()), shifts(values.size());
+      for (size_t o = 0; o < values.size(); ++o) {
+        std::optional<std::pair<double, double>> affine = AffineOf(call, tail_first, values[o]);
+        if (!affine) return false;
+        std::tie(scales[o], shifts[o]) = *affine;
+      }
+      if (!FoldChannelAffine(chain, scales, shifts)) return false;
+    }
+    chain.members.push_back(user);
+    return true;
+  }
+
+  // Appends the post-op "linear:alpha:beta", merged into a directly
+  // preceding one; the identity (x * 1, x + 0) adds nothing.
+  static void AppendLinear(Chain& chain, double alpha, double beta) {
+    if (alpha == 1.0 && beta == 0.0) return;
+    if (chain.linear_step && *chain.linear_step + 1 == chain.steps.size()) {
+      chain.linear_beta = alpha * chain.linear_beta + beta;
+      chain.linear_alpha = alpha * chain.linear_alpha;
+      chain.steps.back() = "linear:" + FloatText(chain.linear_alpha) + ":" + FloatText(chain.linear_beta);
+      return;
+    }
+    chain.linear_step = chain.steps.size();
+    chain.linear_alpha = alpha;
+    chain.linear_beta = beta;
+    chain.steps.push_back("linear:" + FloatText(alpha) + ":" + FloatText(beta));
   }
 
   Expr MakeLibraryCall(const Chain& chain, const graph::Var& out) const {
@@ -436,7 +631,9 @@ class BlockRewriter {
       args.push_back(Expr(make<graph::ConstantNode>(MakeFloatData({n}, *chain.bias))));
     }
     args.insert(args.end(), chain.extras.begin(), chain.extras.end());
-    std::string func = chain.is_conv ? "rlx.dnnl.conv2d" : "rlx.dnnl.matmul";
+    std::string func = chain.is_transpose ? "rlx.dnnl.conv2d_transpose"
+                       : chain.is_conv    ? "rlx.dnnl.conv2d"
+                                          : "rlx.dnnl.matmul";
     Expr call = graph::MakeCall("relax.call_dps_packed",
                                 {Expr(make<graph::ExternFuncNode>(func)), Expr(make<graph::TupleNode>(std::move(args)))},
                                 nullptr, {out->struct_info});

@@ -42,6 +42,8 @@ float Activate(const std::string& step, float x) {
   if (step == "hard_sigmoid:0.2:0.5") return std::clamp(0.2f * x + 0.5f, 0.f, 1.f);
   if (step == "hard_swish") return x * std::clamp(x + 3.f, 0.f, 6.f) / 6.f;
   if (step == "sigmoid") return 1.f / (1.f + std::exp(-x));
+  if (step == "linear:1.5:-0.25") return 1.5f * x - 0.25f;
+  if (step == "swish:1.5") return x / (1.f + std::exp(-1.5f * x));
   ADD_FAILURE() << "no reference for " << step;
   return x;
 }
@@ -158,6 +160,8 @@ TEST_F(DnnlTest, Conv2dMatchesReference) {
       {{1, 5, 1, 1}, 7, 1, 1, {1, 1, 0, 0, 0, 0, 1, 1, 1}, "sigmoid"},             // 1x1 spatial
       {{1, 4, 13, 3}, 4, 3, 1, {3, 1, 0, 0, 2, 0, 1, 1, 1}, "bias;add;relu"},      // residual then relu
       {{1, 4, 5, 5}, 4, 3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 1}, "relu;add;clip:-0.5:0.25"},
+      {{1, 4, 5, 6}, 4, 3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 1}, "bias;hard_swish;linear:1.5:-0.25"},
+      {{1, 6, 7, 7}, 6, 3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 3}, "bias;swish:1.5;add"},
   };
   for (const ConvCase& c : cases) {
     RunConvCase(c, true);
@@ -199,6 +203,109 @@ TEST_F(DnnlTest, Conv2dRejectsBadShapes) {
   EXPECT_THROW(conv(x, w4, attrs, "gelu", int64_t{1}, out), RuntimeError);
   EXPECT_THROW(conv(x, w4, attrs, "bias", int64_t{1}, out), RuntimeError);  // the bias tensor is missing
   EXPECT_THROW(conv(x, w4, ShapeTuple{1, 1}, "", int64_t{1}, out), RuntimeError);
+}
+
+// conv2d_transpose: data NCHW, weight IOHW (C, O / groups, KH, KW), attrs
+// (sh, sw, pt, pl, pb, pr, oph, opw, dh, dw, groups).
+struct DeconvCase {
+  ShapeTuple data;
+  int64_t out_per_group, kh, kw;
+  ShapeTuple attrs;
+  std::string post_ops;
+};
+
+ShapeTuple DeconvOutShape(const DeconvCase& c) {
+  auto extent = [](int64_t in, int64_t p0, int64_t p1, int64_t op, int64_t d, int64_t k, int64_t s) {
+    return (in - 1) * s - p0 - p1 + d * (k - 1) + op + 1;
+  };
+  const ShapeTuple& a = c.attrs;
+  return {c.data[0], c.out_per_group * a[10], extent(c.data[2], a[2], a[4], a[6], a[8], c.kh, a[0]),
+          extent(c.data[3], a[3], a[5], a[7], a[9], c.kw, a[1])};
+}
+
+// The scatter definition: every input element adds data * weight to the
+// output position it reaches through each kernel tap.
+std::vector<float> ReferenceDeconv(const DeconvCase& c, const std::vector<float>& x, const std::vector<float>& w,
+                                   const ShapeTuple& out_shape, const std::vector<float>& bias,
+                                   const std::vector<float>& residual) {
+  const ShapeTuple& a = c.attrs;
+  int64_t n = c.data[0], ch = c.data[1], h = c.data[2], wd = c.data[3];
+  int64_t icg = ch / a[10], ocg = c.out_per_group, oc = out_shape[1], oh = out_shape[2], ow = out_shape[3];
+  std::vector<float> y(static_cast<size_t>(n * oc * oh * ow), 0.f);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ci = 0; ci < ch; ++ci)
+      for (int64_t i = 0; i < h; ++i)
+        for (int64_t j = 0; j < wd; ++j)
+          for (int64_t oo = 0; oo < ocg; ++oo)
+            for (int64_t r = 0; r < c.kh; ++r)
+              for (int64_t s = 0; s < c.kw; ++s) {
+                int64_t yi = i * a[0] - a[2] + r * a[8], yj = j * a[1] - a[3] + s * a[9];
+                if (yi < 0 || yi >= oh || yj < 0 || yj >= ow) continue;
+                int64_t o = ci / icg * ocg + oo;
+                y[static_cast<size_t>(((b * oc + o) * oh + yi) * ow + yj)] +=
+                    x[static_cast<size_t>(((b * ch + ci) * h + i) * wd + j)] *
+                    w[static_cast<size_t>(((ci * ocg + oo) * c.kh + r) * c.kw + s)];
+              }
+  std::vector<std::string> steps = Steps(c.post_ops);
+  for (size_t flat = 0; flat < y.size(); ++flat) {
+    int64_t o = static_cast<int64_t>(flat) / (oh * ow) % oc;
+    y[flat] = PostProcess(steps, y[flat], o, static_cast<int64_t>(flat), bias, residual);
+  }
+  return y;
+}
+
+TEST_F(DnnlTest, Conv2dTransposeMatchesReference) {
+  std::vector<DeconvCase> cases = {
+      {{1, 3, 5, 5}, 4, 3, 3, {1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1}, ""},
+      {{2, 4, 6, 7}, 2, 2, 2, {2, 2, 0, 0, 0, 0, 0, 0, 1, 1, 1}, "bias;relu"},           // det's upsampling
+      {{1, 4, 5, 4}, 3, 3, 3, {2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1}, "bias;sigmoid"},        // padding + output_padding
+      {{1, 4, 4, 5}, 2, 4, 3, {2, 3, 0, 1, 1, 0, 1, 2, 1, 1, 1}, "bias;add;clip:0:6"},   // output_padding > padding
+      {{1, 6, 5, 5}, 2, 3, 3, {2, 2, 1, 1, 1, 1, 1, 0, 1, 1, 3}, "bias;hard_swish;linear:1.5:-0.25"},  // groups
+      {{1, 4, 4, 4}, 1, 3, 3, {1, 1, 2, 2, 2, 2, 0, 0, 2, 2, 4}, "linear:1.5:-0.25"},   // depthwise, dilation
+      {{1, 2, 1, 1}, 3, 1, 1, {1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1}, "swish:1.5"},          // 1x1
+  };
+  PackedFunc deconv = Registry::GetRequired("rlx.dnnl.conv2d_transpose");
+  for (const DeconvCase& c : cases) {
+    for (bool weight_is_const : {true, false}) {
+      NDArray x = Random(c.data, 21), w = Random({c.data[1], c.out_per_group, c.kh, c.kw}, 22);
+      ShapeTuple out_shape = DeconvOutShape(c);
+      NDArray bias = Random({out_shape[1]}, 23), residual = Random(out_shape, 24);
+      std::vector<Value> args = {x, w, c.attrs, c.post_ops, int64_t{weight_is_const}};
+      std::vector<std::string> steps = Steps(c.post_ops);
+      if (std::find(steps.begin(), steps.end(), "bias") != steps.end()) args.push_back(bias);
+      if (std::find(steps.begin(), steps.end(), "add") != steps.end()) args.push_back(residual);
+      NDArray out = NDArray::Empty(out_shape, DataType::Float(32));
+      args.push_back(out);
+      std::vector<float> expected = ReferenceDeconv(c, x.ToVector<float>(), w.ToVector<float>(), out_shape,
+                                                    bias.ToVector<float>(), residual.ToVector<float>());
+      for (int run = 0; run < 2; ++run) {
+        deconv.CallPacked(args);
+        ExpectNear(out.ToVector<float>(), expected,
+                   "conv2d_transpose " + ShapeToString(c.data) + " attrs " + ShapeToString(c.attrs) + " '" +
+                       c.post_ops + "'");
+      }
+    }
+  }
+}
+
+TEST_F(DnnlTest, Conv2dTransposeRejectsBadShapes) {
+  PackedFunc deconv = Registry::GetRequired("rlx.dnnl.conv2d_transpose");
+  NDArray x = Random({1, 4, 3, 3}, 1);
+  NDArray w = Random({3, 2, 2, 2}, 2);  // 3 input channels, data has 4
+  NDArray out = NDArray::Empty({1, 2, 6, 6}, DataType::Float(32));
+  ShapeTuple attrs = {2, 2, 0, 0, 0, 0, 0, 0, 1, 1, 1};
+  try {
+    deconv(x, w, attrs, "", int64_t{1}, out);
+    FAIL() << "expected an error";
+  } catch (const RuntimeError& e) {
+    EXPECT_NE(std::string(e.what()).find("input channels"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("(1, 4, 3, 3)"), std::string::npos) << e.what();
+  }
+  NDArray w4 = Random({4, 2, 2, 2}, 2);
+  NDArray wrong_out = NDArray::Empty({1, 2, 6, 7}, DataType::Float(32));
+  EXPECT_THROW(deconv(x, w4, attrs, "", int64_t{1}, wrong_out), RuntimeError);
+  EXPECT_THROW(deconv(x, w4, ShapeTuple{2, 2, 0, 0, 0, 0, 0, 0, 1}, "", int64_t{1}, out), RuntimeError);
+  EXPECT_THROW(deconv(x, w4, attrs, "linear:1", int64_t{1}, out), RuntimeError);
 }
 
 struct MatmulCase {
@@ -262,6 +369,7 @@ TEST_F(DnnlTest, MatmulMatchesReference) {
       {{2, 1, 3, 4}, {5, 4, 2}, "bias;hard_swish"},      // broadcast batch dims
       {{1, 9}, {9, 33}, "bias;add;clip:0:6"},
       {{3, 2, 5}, {1, 5, 4}, "add;hard_sigmoid:0.2:0.5"},
+      {{2, 7, 12}, {12, 6}, "bias;swish:1.5;linear:1.5:-0.25"},
   };
   PackedFunc matmul = Registry::GetRequired("rlx.dnnl.matmul");
   for (const MatmulCase& c : cases) {

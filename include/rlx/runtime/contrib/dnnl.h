@@ -11,6 +11,13 @@
 //     (stride_h, stride_w, pad_top, pad_left, pad_bottom, pad_right,
 //     dilation_h, dilation_w, groups) with TVM's meaning (dilation 1 = none),
 //     out NCHW. Depthwise is groups == C.
+//   rlx.dnnl.conv2d_transpose(data, weight, attrs, post_ops, weight_is_const,
+//                             extra..., out)
+//     R.nn.conv2d_transpose through oneDNN's deconvolution: data NCHW,
+//     weight IOHW (C, O / groups, KH, KW), attrs (stride_h, stride_w,
+//     pad_top, pad_left, pad_bottom, pad_right, output_padding_h,
+//     output_padding_w, dilation_h, dilation_w, groups), out NCHW of
+//     (H - 1) * stride - pads + dilation * (K - 1) + output_padding + 1.
 //   rlx.dnnl.matmul(a, b, post_ops, b_is_const, extra..., out)
 //     R.matmul of two float32 tensors of rank >= 2: a (..., M, K),
 //     b (..., K, N), batch dims broadcast as in NumPy; out (batch..., M, N).
@@ -20,7 +27,8 @@
 // extra argument), "add" (the next extra argument, a tensor of the output's
 // shape: a residual), "relu", "clip:LO:HI", "hard_sigmoid:ALPHA:BETA"
 // (clip(alpha * x + beta, 0, 1)), "hard_swish" (x * clip(x + 3, 0, 6) / 6),
-// "sigmoid". "" is no post-op.
+// "sigmoid", "linear:ALPHA:BETA" (alpha * x + beta), "swish:ALPHA"
+// (x * sigmoid(alpha * x)). "" is no post-op.
 //
 // weight_is_const (0/1) says the weight is a compile-time constant: its
 // reorder into the layout oneDNN prefers is then done once and cached

@@ -3,6 +3,7 @@
 #include "dnnl_common.h"
 
 #include <cstring>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
@@ -58,14 +59,19 @@ PostOp ParseStep(const std::string& step, const std::string& func) {
     expect(0), op.kind = PostOp::Kind::kHardSwish;
   } else if (name == "sigmoid") {
     expect(0), op.kind = PostOp::Kind::kSigmoid;
-  } else if (name == "clip" || name == "hard_sigmoid") {
+  } else if (name == "swish") {
+    expect(1), op.kind = PostOp::Kind::kSwish;
+    op.alpha = ParseFloat(parts[1], step, func);
+  } else if (name == "clip" || name == "hard_sigmoid" || name == "linear") {
     expect(2);
-    op.kind = name == "clip" ? PostOp::Kind::kClip : PostOp::Kind::kHardSigmoid;
+    op.kind = name == "clip" ? PostOp::Kind::kClip
+              : name == "linear" ? PostOp::Kind::kLinear
+                                 : PostOp::Kind::kHardSigmoid;
     op.alpha = ParseFloat(parts[1], step, func);
     op.beta = ParseFloat(parts[2], step, func);
   } else {
     throw RuntimeError(StrCat("'", func, "': unknown post-op '", name,
-                              "' (known: bias, add, relu, clip, hard_sigmoid, hard_swish, sigmoid)"));
+                              "' (known: bias, add, relu, clip, hard_sigmoid, hard_swish, sigmoid, linear, swish)"));
   }
   return op;
 }
@@ -128,6 +134,12 @@ dnnl::primitive_attr MakeAttr(const std::vector<PostOp>& post_ops) {
         break;
       case PostOp::Kind::kSigmoid:
         ops.append_eltwise(1.f, algorithm::eltwise_logistic, 0.f, 0.f);
+        break;
+      case PostOp::Kind::kLinear:
+        ops.append_eltwise(1.f, algorithm::eltwise_linear, op.alpha, op.beta);
+        break;
+      case PostOp::Kind::kSwish:
+        ops.append_eltwise(1.f, algorithm::eltwise_swish, op.alpha, 0.f);
         break;
     }
   }
@@ -217,6 +229,107 @@ dnnl::memory PrepareWeights(CachedPrimitive& entry, const NDArray& weight, bool 
   return reordered;
 }
 
+namespace {
+
+// One step of an epilogue: the residual add or one eltwise algorithm.
+struct EpilogueAtom {
+  bool is_residual_add = false;
+  dnnl::algorithm algorithm = dnnl::algorithm::eltwise_linear;
+  float alpha = 0.f, beta = 0.f;
+};
+
+std::vector<EpilogueAtom> EpilogueAtoms(const std::vector<PostOp>& post_ops) {
+  std::vector<EpilogueAtom> atoms;
+  for (const PostOp& op : post_ops) {
+    if (op.kind == PostOp::Kind::kBias) continue;
+    if (op.kind == PostOp::Kind::kAdd) {
+      atoms.push_back({true});
+      continue;
+    }
+    dnnl::primitive_attr attr = MakeAttr({op});  // owns the list get_post_ops() refers to
+    dnnl::post_ops eltwise_ops = attr.get_post_ops();
+    for (int i = 0; i < eltwise_ops.len(); ++i) {
+      EpilogueAtom atom;
+      float scale = 1.f;
+      eltwise_ops.get_params_eltwise(i, scale, atom.algorithm, atom.alpha, atom.beta);
+      atoms.push_back(atom);
+    }
+  }
+  return atoms;
+}
+
+// An in-place primitive for `head` with the eltwise atoms `tail` fused as
+// its post-ops; nullopt where oneDNN has no jitted implementation of that
+// (its reference one is slower than separate passes).
+std::optional<dnnl::primitive> MakeEpiloguePrimitive(const dnnl::memory::desc& dst_md, const EpilogueAtom& head,
+                                                     const std::vector<EpilogueAtom>& tail) {
+  dnnl::post_ops ops;
+  for (const EpilogueAtom& atom : tail) ops.append_eltwise(1.f, atom.algorithm, atom.alpha, atom.beta);
+  dnnl::primitive_attr attr;
+  attr.set_post_ops(ops);
+  auto fast = [&](const auto& pd) {
+    return tail.empty() || std::string(pd.impl_info_str()).find("ref") == std::string::npos;
+  };
+  try {
+    if (head.is_residual_add) {
+      dnnl::binary::primitive_desc pd(dnnl::binary::desc(dnnl::algorithm::binary_add, dst_md, dst_md, dst_md), attr,
+                                      Engine());
+      return fast(pd) ? std::optional<dnnl::primitive>(dnnl::binary(pd)) : std::nullopt;
+    }
+    dnnl::eltwise_forward::desc desc(dnnl::prop_kind::forward_inference, head.algorithm, dst_md, head.alpha,
+                                     head.beta);
+    dnnl::eltwise_forward::primitive_desc pd(desc, attr, Engine());
+    return fast(pd) ? std::optional<dnnl::primitive>(dnnl::eltwise_forward(pd)) : std::nullopt;
+  } catch (const dnnl::error&) {
+    if (tail.empty()) throw;
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+// Greedy: each primitive takes the eltwise atoms after it as post-ops, up to
+// the next residual add (or alone, where oneDNN cannot fuse them).
+std::vector<CachedPrimitive::EpilogueStep> MakeEpilogue(const dnnl::memory::desc& dst_md,
+                                                        const std::vector<PostOp>& post_ops) {
+  std::vector<EpilogueAtom> atoms = EpilogueAtoms(post_ops);
+  std::vector<CachedPrimitive::EpilogueStep> steps;
+  size_t i = 0;
+  while (i < atoms.size()) {
+    size_t end = i + 1;
+    while (end < atoms.size() && !atoms[end].is_residual_add) ++end;
+    std::vector<EpilogueAtom> tail(atoms.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                   atoms.begin() + static_cast<std::ptrdiff_t>(end));
+    std::optional<dnnl::primitive> fused = MakeEpiloguePrimitive(dst_md, atoms[i], tail);
+    if (!fused) {
+      fused = MakeEpiloguePrimitive(dst_md, atoms[i], {});
+      end = i + 1;
+    }
+    steps.push_back({*fused, atoms[i].is_residual_add});
+    i = end;
+  }
+  return steps;
+}
+
+namespace {
+
+void RunEpilogue(const CachedPrimitive& entry, const void* residual, const NDArray& out) {
+  dnnl::memory dst(entry.user_dst_desc, Engine(), out.data());
+  for (const CachedPrimitive::EpilogueStep& step : entry.epilogue) {
+    if (step.is_residual_add) {
+      dnnl::memory addend(entry.user_dst_desc, Engine(), const_cast<void*>(residual));
+      step.primitive.execute(Stream(), {{DNNL_ARG_SRC_0, dst}, {DNNL_ARG_SRC_1, addend}, {DNNL_ARG_DST, dst}});
+    } else {
+      step.primitive.execute(Stream(), {{DNNL_ARG_SRC, dst}, {DNNL_ARG_DST, dst}});
+    }
+  }
+  Stream().wait();
+}
+
+}  // namespace
+
+bool PostOpsAreSlow(const std::string& impl_info) { return impl_info.find("gemm") != std::string::npos; }
+
 void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& weights, const NDArray* bias,
              const NDArray* residual, const NDArray& out) {
   dnnl::memory user_src(entry.user_src_desc, Engine(), src.data());
@@ -227,7 +340,16 @@ void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& wei
     src_memory = entry.src_scratch;
   }
   dnnl::memory dst_memory = entry.dst_scratch ? entry.dst_scratch : user_dst;
-  if (residual != nullptr) {
+  // With an epilogue the residual is added after the primitive ran (kept
+  // aside when it shares the output's buffer).
+  std::vector<char> residual_copy;
+  const void* residual_data = residual != nullptr ? residual->data() : nullptr;
+  if (residual != nullptr && !entry.epilogue.empty() && residual->data() == out.data()) {
+    const char* bytes = static_cast<const char*>(residual->data());
+    residual_copy.assign(bytes, bytes + out.ByteSize());
+    residual_data = residual_copy.data();
+  }
+  if (residual != nullptr && entry.epilogue.empty()) {
     if (entry.dst_scratch) {
       Reorder(dnnl::memory(entry.user_dst_desc, Engine(), residual->data()), entry.dst_scratch);
     } else if (residual->data() != out.data()) {
@@ -240,6 +362,7 @@ void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& wei
   entry.primitive.execute(Stream(), args);
   if (entry.dst_scratch) Reorder(entry.dst_scratch, user_dst);
   Stream().wait();
+  if (!entry.epilogue.empty()) RunEpilogue(entry, residual_data, out);
 }
 
 void CheckTensor(const std::string& func, const char* what, const NDArray& array, int ndim) {

@@ -19,7 +19,7 @@ namespace rlx::runtime::contrib::dnnl_impl {
 
 // One step of a post_ops string (see rlx/runtime/contrib/dnnl.h).
 struct PostOp {
-  enum class Kind { kBias, kAdd, kRelu, kClip, kHardSigmoid, kHardSwish, kSigmoid };
+  enum class Kind { kBias, kAdd, kRelu, kClip, kHardSigmoid, kHardSwish, kSigmoid, kLinear, kSwish };
   Kind kind;
   float alpha = 0.f;
   float beta = 0.f;
@@ -54,6 +54,15 @@ struct CachedPrimitive {
   // keeps the address valid.
   std::map<const void*, std::pair<NDArray, dnnl::memory>> constant_weights;
   std::mutex mutex;
+  // Post-ops run as primitives of their own, in place on the caller's
+  // destination, after `primitive` (instead of fused into it, where
+  // PostOpsAreSlow). A residual add is a binary primitive reading the
+  // residual tensor.
+  struct EpilogueStep {
+    dnnl::primitive primitive;
+    bool is_residual_add = false;
+  };
+  std::vector<EpilogueStep> epilogue;
 };
 
 // The entry for `key`, built by `make` the first time.
@@ -66,8 +75,18 @@ void AllocateScratch(CachedPrimitive& entry);
 // The weights in the primitive's layout: the user's array as it is, its
 // cached reorder (constant weights) or a reorder into the scratch buffer.
 dnnl::memory PrepareWeights(CachedPrimitive& entry, const NDArray& weight, bool weight_is_const);
+// True when a primitive implementation (primitive_desc::impl_info_str)
+// applies fused post-ops slowly: oneDNN 2.6's gemm-based convolution and
+// deconvolution run them as a reference loop on plain NCHW data (measured:
+// a 1x1 conv with hard_swish + linear 36 ms against 2.5 ms without).
+bool PostOpsAreSlow(const std::string& impl_info);
+// One in-place primitive on `dst_md` per post-op but the bias: the eltwise
+// steps of MakeAttr's list, or a binary add reading the residual.
+std::vector<CachedPrimitive::EpilogueStep> MakeEpilogue(const dnnl::memory::desc& dst_md,
+                                                        const std::vector<PostOp>& post_ops);
 // Runs the primitive: the source reordered if needed, the residual (if any)
-// placed in the destination, the destination reordered back into `out`.
+// placed in the destination, the destination reordered back into `out`;
+// then the entry's epilogue (if any) in place on `out`.
 void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& weights, const NDArray* bias,
              const NDArray* residual, const NDArray& out);
 

@@ -12,6 +12,7 @@
 namespace rlx::runtime::contrib::dnnl_impl {
 void RegisterConv2d();
 void RegisterMatmul();
+void RegisterConv2dTranspose();
 }  // namespace rlx::runtime::contrib::dnnl_impl
 #endif
 
@@ -26,6 +27,7 @@ void RegisterDnnlFunctions() {
   std::call_once(once, [] {
     dnnl_impl::RegisterConv2d();
     dnnl_impl::RegisterMatmul();
+    dnnl_impl::RegisterConv2dTranspose();
   });
 }
 
