@@ -10,7 +10,10 @@
 //     data NCHW float32, weight OIHW float32 (I = C / groups), attrs a shape
 //     (stride_h, stride_w, pad_top, pad_left, pad_bottom, pad_right,
 //     dilation_h, dilation_w, groups) with TVM's meaning (dilation 1 = none),
-//     out NCHW. Depthwise is groups == C.
+//     out NCHW. Depthwise is groups == C. A tenth attrs value 1 (0: the
+//     default above) means NHWC data, OHWI weight and NHWC out (what
+//     convert-layout produces): oneDNN then runs on the channels-last
+//     tensors with no activation reorder.
 //   rlx.dnnl.matmul(a, b, post_ops, b_is_const, extra..., out)
 //     R.matmul of two float32 tensors of rank >= 2: a (..., M, K),
 //     b (..., K, N), batch dims broadcast as in NumPy; out (batch..., M, N).
