@@ -242,6 +242,34 @@ class LayoutConverter : public graph::ExprMutator {
     if (RankOf(var) >= 0) current_[var.get()] = Layouted{emitted, IdentityPerm(RankOf(var)), var.get()};
   }
 
+  // match_cast(v, Tensor(shape)) of a permuted v checks the permuted shape
+  // and keeps the layout; other match_casts see the original layouts.
+  void VisitBinding_(const graph::MatchCastNode* binding) override {
+    if (!in_dataflow_) {
+      ExprMutator::VisitBinding_(binding);
+      return;
+    }
+    const auto* target = binding->struct_info.as<graph::TensorStructInfoNode>();
+    std::optional<std::vector<ir::PrimExpr>> dims = target ? target->GetShape() : std::nullopt;
+    if (!HasLayout(binding->value) || !dims || dims->size() != current_.at(binding->value.as<VarNode>()).perm.size()) {
+      RestoreOriginalLayouts(binding->value);
+      ExprMutator::VisitBinding_(binding);
+      return;
+    }
+    const Layouted& value = current_.at(binding->value.as<VarNode>());
+    std::vector<ir::PrimExpr> permuted_dims;
+    for (int p : value.perm) permuted_dims.push_back((*dims)[static_cast<size_t>(p)]);
+    const Var& var = binding->var;
+    Var permuted = builder_->EmitMatchCast(value.expr, graph::TensorSInfo(permuted_dims, target->dtype), var->name_hint);
+    current_[var.get()] = Layouted{permuted, value.perm, var.get()};
+    versions_[var.get()][value.perm] = permuted;
+    if (!var.isa<graph::DataflowVarNode>()) {
+      Var restored = builder_->EmitWithVar(var, op::permute_dims(permuted, ToInt64(Inverse(value.perm))));
+      RemapVar(var, restored);
+      versions_[var.get()][IdentityPerm(static_cast<int>(value.perm.size()))] = restored;
+    }
+  }
+
  private:
   // ---- bookkeeping --------------------------------------------------------
 
