@@ -694,6 +694,16 @@ class LayoutConverter : public graph::ExprMutator {
   std::unordered_map<const VarNode*, graph::TensorDataPtr> constant_of_;
 };
 
+// Does `func` call one of the operators given a desired layout?
+bool CallsDesiredOp(const graph::Function& func, const DesiredLayouts& desired) {
+  bool found = false;
+  graph::PostOrderVisit(Expr(func), [&](const Expr& e) {
+    const auto* call = e.as<CallNode>();
+    if (call != nullptr && desired.count(OpNameOf(call)) != 0) found = true;
+  });
+  return found;
+}
+
 }  // namespace
 
 Pass ConvertLayout(std::map<std::string, std::vector<std::string>> desired_layouts) {
@@ -710,6 +720,7 @@ Pass ConvertLayout(std::map<std::string, std::vector<std::string>> desired_layou
   }
   return CreateFunctionPass(
       [desired_layouts](graph::Function func, ir::IRModule mod, const PassContext&) {
+        if (!CallsDesiredOp(func, desired_layouts)) return func;
         UseCounter uses;
         uses.VisitExpr(Expr(func));
         LayoutConverter converter(mod, desired_layouts, uses);
