@@ -55,7 +55,6 @@
 #include <optional>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "op/attr_util.h"
 #include "op/op_common.h"
@@ -260,7 +259,8 @@ class LayoutConverter : public graph::ExprMutator {
     std::vector<ir::PrimExpr> permuted_dims;
     for (int p : value.perm) permuted_dims.push_back((*dims)[static_cast<size_t>(p)]);
     const Var& var = binding->var;
-    Var permuted = builder_->EmitMatchCast(value.expr, graph::TensorSInfo(permuted_dims, target->dtype), var->name_hint);
+    graph::StructInfo permuted_info = graph::TensorSInfo(permuted_dims, target->dtype);
+    Var permuted = builder_->EmitMatchCast(value.expr, permuted_info, var->name_hint);
     current_[var.get()] = Layouted{permuted, value.perm, var.get()};
     versions_[var.get()][value.perm] = permuted;
     if (!var.isa<graph::DataflowVarNode>()) {
@@ -524,7 +524,8 @@ class LayoutConverter : public graph::ExprMutator {
   Expr BroadcastOperand(const Expr& arg, int rank, const Perm& perm) {
     graph::TensorDataPtr data;
     if (const auto* constant = arg.as<graph::ConstantNode>()) data = constant->data;
-    if (const auto* var = arg.as<VarNode>(); var != nullptr && constant_of_.count(var) != 0) data = constant_of_.at(var);
+    const auto* var = arg.as<VarNode>();
+    if (var != nullptr && constant_of_.count(var) != 0) data = constant_of_.at(var);
     if (data != nullptr) {
       auto padded = std::make_shared<graph::TensorData>(*data);
       padded->shape.insert(padded->shape.begin(), static_cast<size_t>(rank) - data->shape.size(), 1);
