@@ -2,7 +2,7 @@
 // batch, height and width (conv + bias + relu, a depthwise conv with a
 // constant batch_norm and ONNX's HardSwish, a squeeze-and-excitation block:
 // mean over H, W with keepdims -> 1x1 conv -> HardSigmoid -> multiply, a max
-// pool, a concat of two convs, a split, a pad, a resize, then a reshape and a
+// pool, a concat of two convs (one grouped), a split, a pad, a resize, then a reshape and a
 // matmul head that need the original layout back) is compiled by the default
 // pipeline without convert-layout, with it (NHWC / OHWI convolutions through
 // the generated kernels) and, when the runtime has oneDNN, with it and
@@ -78,7 +78,7 @@ class Module:
             sc = R.multiply(hs, se5)
             p = R.nn.max_pool2d(sc, pool_size=[3, 3], strides=[1, 1], padding=[1, 1, 1, 1])
             d1 = R.nn.conv2d(p, )" << c({4, 8, 1, 1}) << R"()
-            d2 = R.nn.conv2d(p, )" << c({4, 8, 3, 3}) << R"(, padding=[1, 1, 1, 1])
+            d2 = R.nn.conv2d(p, )" << c({4, 4, 3, 3}) << R"(, padding=[1, 1, 1, 1], groups=2)
             cat = R.concat((d1, d2), axis=1)
             parts = R.split(cat, indices_or_sections=2, axis=1)
             q0 = parts[0]
