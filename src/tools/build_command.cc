@@ -44,7 +44,10 @@ transform::PassContext MakeContext(const BuildOptions& options) {
   if (options.verify_memory_plan) {
     ctx.config = ir::DictWith(ctx.config, transform::kVerifyMemoryPlanConfig, ir::MakeInt(1, DataType::Bool()));
   }
-  if (options.no_library_dispatch) ctx.disabled_passes.push_back("dispatch-library");
+  if (options.no_library_dispatch) {
+    ctx.disabled_passes.push_back("dispatch-library");
+    ctx.disabled_passes.push_back("convert-layout");  // only for the library calls
+  }
   return ctx;
 }
 

@@ -63,7 +63,10 @@ LoadedModel LoadModel(const std::string& path, bool no_library_dispatch) {
   if (EndsWith(path, ".py") || EndsWith(path, ".onnx")) {
     ir::IRModule mod = EndsWith(path, ".onnx") ? frontend::ImportOnnx(path) : text::ParseModule(text::ReadSourceFile(path));
     transform::PassContext ctx;
-    if (no_library_dispatch) ctx.disabled_passes.push_back("dispatch-library");
+    if (no_library_dispatch) {
+      ctx.disabled_passes.push_back("dispatch-library");
+      ctx.disabled_passes.push_back("convert-layout");  // only for the library calls
+    }
     codegen::VMCompiled compiled = codegen::CompileForVM(transform::DefaultPipeline()(mod, ctx));
     model.exec = compiled.exec;
     model.library = compiled.library;

@@ -7,8 +7,10 @@
 // 1. Index the block: the binding defining each variable and how many times
 //    each variable is used in the whole function.
 // 2. At each root, a float32 `R.nn.conv2d` (NCHW data, OIHW kernel, output
-//    NCHW in float32), a float32 `R.nn.conv2d_transpose` (NCHW data, IOHW
-//    kernel) or a float32 `R.matmul` of operands of rank >= 2, follow the
+//    NCHW in float32; or NHWC data / OHWI kernel / NHWC output as
+//    convert-layout makes them, the bias then one value per last axis and
+//    attrs a tenth value 1), a float32 `R.nn.conv2d_transpose` (NCHW data,
+//    IOHW kernel) or a float32 `R.matmul` of operands of rank >= 2, follow the
 //    chain of its only user while the value flowing through is a
 //    DataflowVar used nowhere else. Before the first post-op the chain is
 //    still affine in the convolution's result, y' = scale[o] * y + shift[o]
@@ -124,7 +126,19 @@ struct Chain {
   // so that a directly following one is merged into it.
   std::optional<size_t> linear_step;
   double linear_alpha = 1.0, linear_beta = 0.0;
+  bool nhwc = false;  // conv: NHWC data / OHWI kernel / NHWC output (convert-layout's)
 };
+
+// The conv2d layouts the oneDNN call takes: NCHW / OIHW / NCHW (false) or
+// NHWC / OHWI / NHWC (true, passed as a tenth attrs value 1).
+std::optional<bool> DnnlConvLayoutIsNHWC(const Call& conv) {
+  std::string data = op::detail::GetStringAttr(conv, "data_layout", "NCHW");
+  std::string kernel = op::detail::GetStringAttr(conv, "kernel_layout", "OIHW");
+  std::string out = op::detail::GetOptionalStringAttr(conv, "out_layout").value_or(data);
+  if (data == "NCHW" && kernel == "OIHW" && out == "NCHW") return false;
+  if (data == "NHWC" && kernel == "OHWI" && out == "NHWC") return true;
+  return std::nullopt;
+}
 
 class BlockRewriter {
  public:
@@ -195,16 +209,15 @@ class BlockRewriter {
     chain.members = {index};
     if (IsOpCall(call, "relax.nn.conv2d")) {
       if (!IsFloat32Tensor(call->args[0], 4) || !IsFloat32Tensor(call->args[1], 4)) return std::nullopt;
-      if (op::detail::GetStringAttr(ref, "data_layout", "NCHW") != "NCHW" ||
-          op::detail::GetStringAttr(ref, "kernel_layout", "OIHW") != "OIHW" ||
-          op::detail::GetStringAttr(ref, "out_layout", "NCHW") != "NCHW") {
-        return std::nullopt;
-      }
+      std::optional<bool> nhwc = DnnlConvLayoutIsNHWC(ref);
+      if (!nhwc) return std::nullopt;
+      chain.nhwc = *nhwc;
       std::vector<int64_t> strides = op::detail::ExpandToRank(ref, "strides", op::detail::GetIntListAttr(ref, "strides", {1}), 2);
       std::vector<int64_t> dilation = op::detail::ExpandToRank(ref, "dilation", op::detail::GetIntListAttr(ref, "dilation", {1}), 2);
       std::vector<int64_t> padding = op::detail::CompletePadding(ref, op::detail::GetIntListAttr(ref, "padding", {0}), 2);
       chain.conv_attrs = {strides[0], strides[1], padding[0], padding[1], padding[2], padding[3],
                           dilation[0], dilation[1], op::detail::GetIntAttr(ref, "groups", 1)};
+      if (chain.nhwc) chain.conv_attrs.push_back(1);
     } else if (IsOpCall(call, "relax.nn.conv2d_transpose")) {
       if (!ReadConvTransposeAttrs(call, chain)) return std::nullopt;
     } else if (IsOpCall(call, "relax.matmul")) {
@@ -326,7 +339,7 @@ class BlockRewriter {
   std::optional<int64_t> OutputChannels(const graph::Var& tail, const Chain& chain) const {
     std::optional<std::vector<PrimExpr>> shape = TensorInfo(tail)->GetShape();
     if (!shape) return std::nullopt;
-    const PrimExpr& dim = chain.is_conv ? (*shape)[1] : shape->back();
+    const PrimExpr& dim = chain.is_conv && !chain.nhwc ? (*shape)[1] : shape->back();
     const auto* imm = dim.as<ir::IntImmNode>();
     return imm ? std::optional<int64_t>(imm->value) : std::nullopt;
   }
@@ -345,10 +358,17 @@ class BlockRewriter {
       if (imm == nullptr) return false;
       s.push_back(imm->value);
     }
+    if (chain.is_conv && chain.nhwc) return IsPerLastAxis(s, channels);
     if (chain.is_conv) {
       return (s.size() == 3 && s[0] == channels) || (s.size() == 4 && s[0] == 1 && s[1] == channels);
     }
     return !s.empty() && s.back() == channels;
+  }
+
+  // (C,), (1, C), ..., (1, 1, 1, C): one value per channel of an NHWC output.
+  static bool IsPerLastAxis(const std::vector<int64_t>& shape, int64_t channels) {
+    if (shape.empty() || shape.size() > 4 || shape.back() != channels) return false;
+    return std::all_of(shape.begin(), shape.end() - 1, [](int64_t d) { return d == 1; });
   }
 
   bool TryAdd(Chain& chain, const graph::Var& tail, size_t user, const CallNode* call) {
@@ -464,7 +484,10 @@ class BlockRewriter {
     std::optional<size_t> bn_index = SoleUser(tail);
     if (!bn_index || !chain.weight_is_const) return false;
     const CallNode* bn = IsOpCall(ValueCall(*bn_index), "relax.nn.batch_norm");
-    if (bn == nullptr || !bn->args[0].same_as(tail) || op::detail::GetIntAttr(Call(bn), "axis", 1) != 1) return false;
+    int64_t channel_axis = chain.nhwc ? 3 : 1;
+    if (bn == nullptr || !bn->args[0].same_as(tail) || op::detail::GetIntAttr(Call(bn), "axis", 1) != channel_axis) {
+      return false;
+    }
     std::vector<std::vector<float>> params;
     for (size_t k = 1; k <= 4; ++k) {
       const auto* constant = bn->args[k].as<graph::ConstantNode>();

@@ -122,6 +122,28 @@ Pass MakeTopologicalSort(PassOptions& options) {
 }
 Pass MakeStaticPlanBlockMemory(PassOptions&) { return StaticPlanBlockMemory(); }
 Pass MakeRewriteDataflowReshape(PassOptions&) { return RewriteDataflowReshape(); }
+// desired-layouts=nn.conv2d:NHWC:OHWI[,...]: operator, data layout, kernel layout.
+Pass MakeConvertLayout(PassOptions& options) {
+  std::vector<std::string> items = options.TakeList("desired-layouts");
+  if (items.empty()) items.push_back("nn.conv2d:NHWC:OHWI");
+  std::map<std::string, std::vector<std::string>> desired;
+  for (const std::string& item : items) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t colon = item.find(':'); colon != std::string::npos; colon = item.find(':', start)) {
+      parts.push_back(item.substr(start, colon - start));
+      start = colon + 1;
+    }
+    parts.push_back(item.substr(start));
+    if (parts.size() != 3) {
+      throw CompileError(Span{}, "pass 'convert-layout': desired-layouts entry '" + item +
+                                     "' must be <operator>:<data layout>:<kernel layout>");
+    }
+    std::string op = parts[0].rfind("relax.", 0) == 0 ? parts[0] : "relax." + parts[0];
+    desired[op] = {parts[1], parts[2]};
+  }
+  return ConvertLayout(std::move(desired));
+}
 
 // Every registered pass, sorted by name.
 const std::vector<RegistryEntry>& Registry() {
@@ -130,6 +152,7 @@ const std::vector<RegistryEntry>& Registry() {
       {"attach-global-symbol", &MakeAttachGlobalSymbol},
       {"call-tir-rewrite", &MakeCallTIRRewrite},
       {"canonicalize-bindings", &MakeCanonicalizeBindings},
+      {"convert-layout", &MakeConvertLayout},
       {"dead-code-elimination", &MakeDeadCodeElimination},
       {"dispatch-library", &MakeDispatchLibrary},
       {"eliminate-common-subexpr", &MakeEliminateCommonSubexpr},

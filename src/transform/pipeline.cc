@@ -19,7 +19,12 @@ std::vector<std::string> DefaultPipelinePassNames() {
   std::vector<std::string> names = {"normalize", "canonicalize-bindings", "dead-code-elimination"};
 #ifdef RLX_USE_DNNL
   // Library dispatch before legalization (DESIGN.md step 3): only when the
-  // runtime has the oneDNN functions it calls.
+  // runtime has the oneDNN functions it calls. convert-layout first turns
+  // the convolutions to NHWC / OHWI, which oneDNN runs with its fast
+  // channels-last kernels and no activation reorders; dead-code-elimination
+  // drops the reshapes of constants it folded.
+  names.push_back("convert-layout");
+  names.push_back("dead-code-elimination");
   names.push_back("dispatch-library");
 #endif
   if (IsRegistered("legalize-ops")) names.push_back("legalize-ops");

@@ -4,6 +4,7 @@
 // folder of text tests each (tests/text/passes/<flag-name>/).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -201,5 +202,17 @@ Pass LiftTransformParams();
 // Other calls stay for legalize-ops. In the default pipeline when the
 // runtime has oneDNN; `rlx build --no-library-dispatch` leaves it out.
 Pass DispatchLibrary();
+
+// "convert-layout": like TVM's relax.transform.ConvertLayout. In every
+// dataflow block, each call of an operator named in `desired_layouts`
+// (relax.nn.conv2d -> {data layout, kernel layout}, e.g. {"NHWC", "OHWI"})
+// gets those layouts (its data and kernel permuted with R.permute_dims,
+// constant kernels at compile time) and its result stays in the new layout
+// through layout-following operators (elementwise and broadcast ops,
+// reductions, concat, split, pad, pools, resize2d, batch_norm, softmax);
+// other operators and dataflow-block outputs get the original layout back.
+// Registry option: `convert-layout{desired-layouts=nn.conv2d:NHWC:OHWI}`
+// (the default).
+Pass ConvertLayout(std::map<std::string, std::vector<std::string>> desired_layouts);
 
 }  // namespace rlx::transform

@@ -12,6 +12,8 @@ namespace rlx::transform {
 
 // The flag names of the default pipeline, in order:
 //   normalize, canonicalize-bindings, dead-code-elimination,
+//   (with oneDNN: convert-layout (conv2d -> NHWC / OHWI),
+//   dead-code-elimination, dispatch-library),
 //   legalize-ops (only when registered: it lives on another branch until it
 //   lands), then at opt level 1 the graph clean-ups and fusion:
 //   fold-constant, eliminate-common-subexpr, annotate-tir-op-pattern,

@@ -10,7 +10,10 @@
 //     data NCHW float32, weight OIHW float32 (I = C / groups), attrs a shape
 //     (stride_h, stride_w, pad_top, pad_left, pad_bottom, pad_right,
 //     dilation_h, dilation_w, groups) with TVM's meaning (dilation 1 = none),
-//     out NCHW. Depthwise is groups == C.
+//     out NCHW. Depthwise is groups == C. A tenth attrs value 1 (0: the
+//     default above) means NHWC data, OHWI weight and NHWC out (what
+//     convert-layout produces): oneDNN then runs on the channels-last
+//     tensors with no activation reorder.
 //   rlx.dnnl.conv2d_transpose(data, weight, attrs, post_ops, weight_is_const,
 //                             extra..., out)
 //     R.nn.conv2d_transpose through oneDNN's deconvolution: data NCHW,

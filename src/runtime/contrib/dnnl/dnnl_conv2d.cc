@@ -1,5 +1,6 @@
-// rlx.dnnl.conv2d: a 2-d convolution (NCHW data, OIHW weight) with fused
-// bias and post-ops through oneDNN's convolution_forward; see
+// rlx.dnnl.conv2d: a 2-d convolution (NCHW data, OIHW weight; or NHWC data,
+// OHWI weight when attrs has a tenth value 1) with fused bias and post-ops
+// through oneDNN's convolution_forward; see
 // rlx/runtime/contrib/dnnl.h for the calling convention.
 //
 // The weights get oneDNN's preferred layout (format_tag::any) when they are
@@ -21,14 +22,24 @@ constexpr const char* kFunc = "rlx.dnnl.conv2d";
 
 struct ConvAttrs {
   int64_t stride_h, stride_w, pad_top, pad_left, pad_bottom, pad_right, dilation_h, dilation_w, groups;
+  bool nhwc = false;  // NHWC data and out, OHWI weight
 };
 
+// A 4-d shape in the call's layout as oneDNN's logical (N, C, H, W) /
+// (O, I, KH, KW) order.
+ShapeTuple LogicalNCHW(const ShapeTuple& shape, bool channels_last) {
+  if (!channels_last) return shape;
+  return ShapeTuple{shape[0], shape[3], shape[1], shape[2]};
+}
+
 ConvAttrs ReadAttrs(const ShapeTuple& attrs) {
-  if (attrs.size() != 9) {
-    throw RuntimeError(StrCat("'", kFunc, "': attrs must have 9 values (strides, padding, dilation, groups), got ",
+  if (attrs.size() != 9 && !(attrs.size() == 10 && (attrs[9] == 0 || attrs[9] == 1))) {
+    throw RuntimeError(StrCat("'", kFunc, "': attrs must have 9 values (strides, padding, dilation, groups), "
+                              "optionally a tenth (layout: 0 NCHW/OIHW, 1 NHWC/OHWI), got ",
                               ShapeToString(attrs)));
   }
-  ConvAttrs a{attrs[0], attrs[1], attrs[2], attrs[3], attrs[4], attrs[5], attrs[6], attrs[7], attrs[8]};
+  ConvAttrs a{attrs[0], attrs[1], attrs[2], attrs[3], attrs[4], attrs[5], attrs[6], attrs[7], attrs[8],
+              attrs.size() == 10 && attrs[9] == 1};
   if (a.stride_h < 1 || a.stride_w < 1 || a.dilation_h < 1 || a.dilation_w < 1 || a.groups < 1 || a.pad_top < 0 ||
       a.pad_left < 0 || a.pad_bottom < 0 || a.pad_right < 0) {
     throw RuntimeError(StrCat("'", kFunc, "': bad attrs ", ShapeToString(attrs),
@@ -53,8 +64,8 @@ int64_t OutputExtent(int64_t in, int64_t pad_begin, int64_t pad_end, int64_t dil
 
 // Throws unless data, weight and out agree with the attributes.
 void CheckShapes(const NDArray& data, const NDArray& weight, const NDArray& out, const ConvAttrs& a) {
-  const ShapeTuple& x = data.shape();
-  const ShapeTuple& w = weight.shape();
+  const ShapeTuple x = LogicalNCHW(data.shape(), a.nhwc);
+  const ShapeTuple w = LogicalNCHW(weight.shape(), a.nhwc);
   auto fail = [&](const std::string& why) {
     throw RuntimeError(StrCat("'", kFunc, "': ", why, " (data ", ShapeToString(x), ", weight ", ShapeToString(w),
                               ", out ", ShapeToString(out.shape()), ", groups ", a.groups, ")"));
@@ -64,10 +75,22 @@ void CheckShapes(const NDArray& data, const NDArray& weight, const NDArray& out,
   int64_t oh = OutputExtent(x[2], a.pad_top, a.pad_bottom, a.dilation_h, w[2], a.stride_h);
   int64_t ow = OutputExtent(x[3], a.pad_left, a.pad_right, a.dilation_w, w[3], a.stride_w);
   if (oh < 1 || ow < 1) fail("the kernel is larger than the padded input");
-  ShapeTuple expected = {x[0], w[0], oh, ow};
+  ShapeTuple expected = a.nhwc ? ShapeTuple{x[0], oh, ow, w[0]} : ShapeTuple{x[0], w[0], oh, ow};
   if (out.shape() != expected) fail(StrCat("the output must have shape ", ShapeToString(expected)));
 }
 
+// The oneDNN format tags of the call's data / weight layouts.
+struct ConvTags {
+  dnnl::memory::format_tag activation, weight;
+};
+
+ConvTags UserTags(bool nhwc, bool grouped) {
+  using tag = dnnl::memory::format_tag;
+  if (nhwc) return {tag::nhwc, grouped ? tag::gohwi : tag::ohwi};
+  return {tag::nchw, grouped ? tag::goihw : tag::oihw};
+}
+
+// x, w, y: the logical (N, C, H, W) / (O, I, KH, KW) shapes.
 std::shared_ptr<CachedPrimitive> MakeConv(const ShapeTuple& x, const ShapeTuple& w, const ShapeTuple& y,
                                           const ConvAttrs& a, const std::vector<PostOp>& post_ops,
                                           bool weight_is_const) {
@@ -76,14 +99,15 @@ std::shared_ptr<CachedPrimitive> MakeConv(const ShapeTuple& x, const ShapeTuple&
   auto f32 = memory::data_type::f32;
   bool grouped = a.groups > 1;
   memory::dims weight_dims = grouped ? memory::dims{a.groups, w[0] / a.groups, w[1], w[2], w[3]} : ToDims(w);
+  ConvTags user = UserTags(a.nhwc, grouped);
   auto entry = std::make_shared<CachedPrimitive>();
-  entry->user_src_desc = memory::desc(ToDims(x), f32, tag::nchw);
-  entry->user_dst_desc = memory::desc(ToDims(y), f32, tag::nchw);
-  entry->user_weights_desc = memory::desc(weight_dims, f32, grouped ? tag::goihw : tag::oihw);
+  entry->user_src_desc = memory::desc(ToDims(x), f32, user.activation);
+  entry->user_dst_desc = memory::desc(ToDims(y), f32, user.activation);
+  entry->user_weights_desc = memory::desc(weight_dims, f32, user.weight);
   bool blocked = UseBlockedLayout();
-  memory::desc src_md(ToDims(x), f32, blocked ? tag::any : tag::nchw);
-  memory::desc dst_md(ToDims(y), f32, blocked ? tag::any : tag::nchw);
-  memory::desc weights_md(weight_dims, f32, weight_is_const ? tag::any : (grouped ? tag::goihw : tag::oihw));
+  memory::desc src_md(ToDims(x), f32, blocked ? tag::any : user.activation);
+  memory::desc dst_md(ToDims(y), f32, blocked ? tag::any : user.activation);
+  memory::desc weights_md(weight_dims, f32, weight_is_const ? tag::any : user.weight);
   memory::dims strides = {a.stride_h, a.stride_w};
   memory::dims dilates = {a.dilation_h - 1, a.dilation_w - 1};
   memory::dims pad_l = {a.pad_top, a.pad_left};
@@ -146,7 +170,8 @@ Value Conv2d(const Args& args) {
   std::string key = StrCat("conv2d|", DimsToString(ToDims(data.shape())), "|", DimsToString(ToDims(weight.shape())),
                            "|", DimsToString(ToDims(args.GetShape(2))), "|", args.GetString(3), "|", weight_is_const);
   auto entry = LookupPrimitive(key, [&] {
-    return MakeConv(data.shape(), weight.shape(), out.shape(), attrs, post_ops, weight_is_const);
+    return MakeConv(LogicalNCHW(data.shape(), attrs.nhwc), LogicalNCHW(weight.shape(), attrs.nhwc),
+                    LogicalNCHW(out.shape(), attrs.nhwc), attrs, post_ops, weight_is_const);
   });
   SyncThreadCount();
   std::lock_guard<std::mutex> lock(entry->mutex);
