@@ -26,8 +26,17 @@
 //   for i_t in [0, floormod(max(e, 0), F)): body[i := m + q * F + i_t]
 //
 // (no tail when e is a constant multiple of F; no split when e is a
-// constant below F). Parallelism: with two or more loops the outermost loop
-// becomes parallel; with one loop the main part's i_o loop does (the runtime
+// constant below F). Parallelism: with two loops the outer loop becomes
+// parallel; with three or more, the loops around the innermost one are
+// fused into one parallel loop over the product of their extents, each
+// variable recovered by division and modulo:
+//
+//   for f in T.parallel(e0 * e1 * e2):      i0 = f // (e1 * e2),
+//     <innermost split as above>            i1 = f // e2 % e1, i2 = f % e2
+//
+// so that a leading dimension of extent 1 at run time (the batch of an
+// inference, N of an NHWC activation) does not leave every iteration to one
+// thread; with one loop the main part's i_o loop is parallel (the runtime
 // hands contiguous chunks of it to the threads; the tail stays serial).
 // Nests with a constant total of fewer than kMinParallelElements elements
 // stay serial: a parallel dispatch would cost more than it saves.
@@ -169,6 +178,30 @@ Stmt SplitVectorize(const ForNode* loop, const Stmt& body, int64_t factor, ForKi
   return MakeSeq({main, tail});
 }
 
+// loops[0 .. count) (serial, perfectly nested around `body`) as one
+// parallel loop over the product of their extents (each clamped at 0).
+Stmt FuseIntoParallelLoop(const std::vector<const ForNode*>& loops, size_t count, Stmt body) {
+  DataType dtype = loops[0]->loop_var->dtype;
+  auto as_dtype = [&](const PrimExpr& e) { return e->dtype == dtype ? e : ir::cast(dtype, e); };
+  std::vector<PrimExpr> extents;
+  for (size_t j = 0; j < count; ++j) {
+    PrimExpr extent = as_dtype(loops[j]->extent);
+    extents.push_back(ir::AsConstInt(extent) ? extent : ir::max(extent, ir::MakeInt(0, dtype)));
+  }
+  Var fused = ir::MakeVar("fused", dtype);
+  PrimExpr stride = ir::MakeInt(1, dtype);
+  for (size_t j = count; j-- > 0;) {
+    PrimExpr index = ir::IsConstInt(stride, 1) ? PrimExpr(fused) : ir::floordiv(fused, stride);
+    if (j > 0) index = ir::floormod(index, extents[j]);
+    PrimExpr min = as_dtype(loops[j]->min);
+    PrimExpr value = ir::IsConstInt(min, 0) ? index : min + index;
+    DataType var_dtype = loops[j]->loop_var->dtype;
+    body = Rebind(body, loops[j]->loop_var, var_dtype == dtype ? value : ir::cast(var_dtype, value));
+    stride = ir::IsConstInt(stride, 1) ? extents[j] : stride * extents[j];
+  }
+  return MakeLoop(fused, ir::MakeInt(0, dtype), stride, ForKind::kParallel, body);
+}
+
 Stmt ScheduleNest(const LoopNest& nest) {
   bool parallel = WorthParallel(nest);
   int64_t factor = VectorFactor(nest);
@@ -176,6 +209,7 @@ Stmt ScheduleNest(const LoopNest& nest) {
   size_t depth = nest.loops.size();
   ForKind inner_outer_kind = depth == 1 && parallel ? ForKind::kParallel : ForKind::kSerial;
   body = SplitVectorize(nest.loops[depth - 1], body, factor, inner_outer_kind);
+  if (parallel && depth >= 3) return FuseIntoParallelLoop(nest.loops, depth - 1, body);
   for (size_t j = depth - 1; j-- > 0;) {
     ForKind kind = j == 0 && parallel ? ForKind::kParallel : ForKind::kSerial;
     body = WithKind(nest.loops[j], kind, body);

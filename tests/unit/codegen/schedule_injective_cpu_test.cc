@@ -4,6 +4,8 @@
 // the schedule's structure is checked on the printed function and the tree.
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "../op/legalize_test_util.h"
 #include "jit_test_util.h"
 #include "rlx/text/printer.h"
@@ -76,6 +78,44 @@ TEST(ScheduleInjectiveCPUTest, SymbolicTwoDimensionalBroadcast) {
     tir::HostTensor x = RandomTensor(kF32, {m, 1}, 3), y = RandomTensor(kF32, {1, n}, 4);
     ExpectScheduleKeepsResults(op, {x, y}, {{"m", m}, {"n", n}},
                                "m = " + std::to_string(m) + ", n = " + std::to_string(n));
+  }
+}
+
+// Four loops (an NHWC activation times a per-channel scale): the three outer
+// loops are fused into one parallel loop, exact at every extent, 0 and a
+// batch of 1 included.
+TEST(ScheduleInjectiveCPUTest, SymbolicFourDimensionalBroadcastFusesOuterLoops) {
+  LegalizedOp op = LegalizeCall(
+      {{"x", TensorType("(\"n\", \"h\", \"w\", \"c\")")}, {"y", TensorType("(1, 1, 1, \"c\")")}}, "R.multiply(x, y)");
+  using Sizes = std::array<int64_t, 4>;
+  for (const Sizes& size : std::vector<Sizes>{{1, 1, 1, 1}, {1, 7, 5, 3}, {2, 3, 1, 17}, {1, 40, 33, 24}, {3, 0, 4, 16},
+                                              {1, 9, 11, 0}}) {
+    auto [n, h, w, c] = size;
+    tir::HostTensor x = RandomTensor(kF32, {n, h, w, c}, 9), y = RandomTensor(kF32, {1, 1, 1, c}, 10);
+    ExpectScheduleKeepsResults(op, {x, y}, {{"n", n}, {"h", h}, {"w", w}, {"c", c}},
+                               "(" + std::to_string(n) + ", " + std::to_string(h) + ", " + std::to_string(w) + ", " +
+                                   std::to_string(c) + ")");
+  }
+  tir::PrimFunc scheduled = tir::ScheduleInjectiveCPU(op.func);
+  int parallel_loops = 0;
+  const tir::ForNode* parallel = nullptr;
+  tir::PostOrderVisit(scheduled->body, [&](const ObjectRef& node) {
+    if (const auto* loop = node.as<tir::ForNode>(); loop && loop->for_kind == tir::ForKind::kParallel) {
+      ++parallel_loops;
+      parallel = loop;
+    }
+  });
+  ASSERT_EQ(parallel_loops, 1);
+  ASSERT_NE(parallel, nullptr);
+  // Directly inside it: the innermost loop's main part and tail, no loop of
+  // the other outer dimensions.
+  const auto* seq = parallel->body.as<tir::SeqStmtNode>();
+  ASSERT_NE(seq, nullptr);
+  for (const auto& stmt : seq->seq) {
+    const auto* loop = stmt.as<tir::ForNode>();
+    ASSERT_NE(loop, nullptr);
+    if (loop->body.as<tir::ForNode>() == nullptr) continue;  // the serial tail
+    EXPECT_EQ(loop->body.as<tir::ForNode>()->for_kind, tir::ForKind::kVectorized);
   }
 }
 
