@@ -41,9 +41,15 @@
 // total iteration count is a constant below kMinParallelIterations stay
 // serial: dispatching to threads would cost more than it saves.
 //
-// Fusing two outer loops for more parallel work (batch 1 with a small second
-// extent) is not done: skipping extent-1 loops covers the common case
-// without rewriting the block's bindings.
+// When the chosen loop's extent is symbolic (a batch that is often 1 at run
+// time: the mean over H and W of an NHWC activation, a softmax over the
+// rows of one sequence), the loops right inside it that are bound to
+// spatial variables owning the writes as well are fused with it into one
+// parallel loop over the product of their extents, each variable recovered
+// by division and modulo (as in ScheduleInjectiveCPU). Distinct iterations
+// of the fused loop bind distinct tuples of those variables, each of which
+// alone already separates the writes, so they stay independent. A chosen
+// loop of constant extent (2 or more) is parallelized alone.
 //
 // The chosen loop is no longer a plain serial loop, so the rewrite is
 // idempotent; loops that are already parallel or vectorized (the injective
@@ -185,8 +191,19 @@ bool WorthParallel(const LoopNest& nest) {
   return false;
 }
 
-// The index of the loop to parallelize, if any (see the file comment).
-std::optional<size_t> ChooseParallelLoop(const LoopNest& nest) {
+// The loops to parallelize, [first, last] (see the file comment).
+struct ParallelLoops {
+  size_t first;
+  size_t last;
+};
+
+// Whether loop j is bound to a spatial variable that owns the writes.
+bool OwnsWritesAt(const LoopNest& nest, const BlockAccesses& accesses, size_t j) {
+  const IterVarNode* iter_var = BoundIterVar(nest.realize, nest.loops[j]);
+  return iter_var && iter_var->iter_kind == IterKind::kSpatial && OwnsWrites(accesses, iter_var->var.get());
+}
+
+std::optional<ParallelLoops> ChooseParallelLoops(const LoopNest& nest) {
   if (!WorthParallel(nest)) return std::nullopt;
   std::optional<BlockAccesses> accesses = CollectAccesses(nest.realize->block.get());
   if (!accesses) return std::nullopt;
@@ -194,7 +211,11 @@ std::optional<size_t> ChooseParallelLoop(const LoopNest& nest) {
     const IterVarNode* iter_var = BoundIterVar(nest.realize, nest.loops[j]);
     if (!iter_var || iter_var->iter_kind != IterKind::kSpatial) return std::nullopt;
     if (ExtentBelowTwo(nest.loops[j])) continue;
-    if (OwnsWrites(*accesses, iter_var->var.get())) return j;
+    if (!OwnsWrites(*accesses, iter_var->var.get())) continue;
+    ParallelLoops chosen{j, j};
+    if (ir::AsConstInt(nest.loops[j]->extent)) return chosen;
+    while (chosen.last + 1 < nest.loops.size() && OwnsWritesAt(nest, *accesses, chosen.last + 1)) ++chosen.last;
+    return chosen;
   }
   return std::nullopt;
 }
@@ -209,10 +230,40 @@ Stmt WithKind(const ForNode* op, ForKind kind, Stmt body) {
   return Stmt(loop);
 }
 
-Stmt ParallelizeLoop(const LoopNest& nest, size_t chosen) {
-  Stmt body = nest.loops[chosen]->body;
-  body = WithKind(nest.loops[chosen], ForKind::kParallel, body);
-  for (size_t j = chosen; j-- > 0;) body = WithKind(nest.loops[j], ForKind::kSerial, body);
+// loops[first .. last] around `body` as one parallel loop over the product
+// of their extents (each clamped at 0).
+Stmt FuseIntoParallelLoop(const LoopNest& nest, const ParallelLoops& chosen, Stmt body) {
+  DataType dtype = nest.loops[chosen.first]->loop_var->dtype;
+  auto as_dtype = [&](const PrimExpr& e) { return e->dtype == dtype ? e : ir::cast(dtype, e); };
+  ir::Var fused = ir::MakeVar("fused", dtype);
+  PrimExpr stride = ir::MakeInt(1, dtype);
+  for (size_t j = chosen.last + 1; j-- > chosen.first;) {
+    const ForNode* loop = nest.loops[j];
+    PrimExpr extent = as_dtype(loop->extent);
+    if (!ir::AsConstInt(extent)) extent = ir::max(extent, ir::MakeInt(0, dtype));
+    PrimExpr index = ir::IsConstInt(stride, 1) ? PrimExpr(fused) : ir::floordiv(fused, stride);
+    if (j > chosen.first) index = ir::floormod(index, extent);
+    PrimExpr min = as_dtype(loop->min);
+    PrimExpr value = ir::IsConstInt(min, 0) ? index : min + index;
+    if (loop->loop_var->dtype != dtype) value = ir::cast(loop->loop_var->dtype, value);
+    const ir::VarNode* var = loop->loop_var.get();
+    body = Substitute(body, [&](const ir::Var& v) { return v.get() == var ? value : PrimExpr(); });
+    stride = ir::IsConstInt(stride, 1) ? extent : stride * extent;
+  }
+  auto* loop = new ForNode();
+  loop->loop_var = fused;
+  loop->min = ir::MakeInt(0, dtype);
+  loop->extent = stride;
+  loop->for_kind = ForKind::kParallel;
+  loop->body = std::move(body);
+  return Stmt(loop);
+}
+
+Stmt ParallelizeLoops(const LoopNest& nest, const ParallelLoops& chosen) {
+  Stmt body = nest.loops[chosen.last]->body;
+  body = chosen.first == chosen.last ? WithKind(nest.loops[chosen.first], ForKind::kParallel, body)
+                                     : FuseIntoParallelLoop(nest, chosen, body);
+  for (size_t j = chosen.first; j-- > 0;) body = WithKind(nest.loops[j], ForKind::kSerial, body);
   return body;
 }
 
@@ -225,8 +276,8 @@ class ReductionScheduler : public StmtMutator {
       case NestEnd::kNotSerial:
         return self;  // scheduled already, or someone else's loop: leave it and its body alone
       case NestEnd::kBlock: {
-        std::optional<size_t> chosen = ChooseParallelLoop(nest);
-        return chosen ? ParallelizeLoop(nest, *chosen) : self;
+        std::optional<ParallelLoops> chosen = ChooseParallelLoops(nest);
+        return chosen ? ParallelizeLoops(nest, *chosen) : self;
       }
       case NestEnd::kOther:
         break;

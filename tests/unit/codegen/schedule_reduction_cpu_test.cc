@@ -7,6 +7,8 @@
 // large.
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "../op/legalize_test_util.h"
 #include "jit_test_util.h"
 #include "rlx/text/printer.h"
@@ -112,12 +114,14 @@ TEST(ScheduleReductionCPUTest, MatmulParallelizesRowsAndSkipsBatchOne) {
   auto kinds = LoopKinds(scheduled);
   ASSERT_EQ(kinds.size(), 2u) << text::PrintPrimFunc(scheduled, "matmul");  // root + matmul
   std::string block = kinds.begin()->first == "root" ? kinds.rbegin()->first : kinds.begin()->first;
-  ASSERT_EQ(kinds[block].size(), 4u);
-  // batch (extent 1) stays serial, rows (n) become parallel, the rest serial.
+  // batch (extent 1) stays serial; rows (n, symbolic: 1 when decoding) and
+  // columns (48) are fused into one parallel loop; k stays serial.
+  ASSERT_EQ(kinds[block].size(), 3u) << text::PrintPrimFunc(scheduled, "matmul");
   EXPECT_EQ(ParallelLoopOf(scheduled, block), 1) << text::PrintPrimFunc(scheduled, "matmul");
-  EXPECT_EQ(kinds[block][3], tir::ForKind::kSerial);
-  EXPECT_NE(text::PrintPrimFunc(scheduled, "matmul").find("T.parallel(n)"), std::string::npos)
-      << text::PrintPrimFunc(scheduled, "matmul");
+  EXPECT_EQ(kinds[block][2], tir::ForKind::kSerial);
+  std::string text = text::PrintPrimFunc(scheduled, "matmul");
+  EXPECT_NE(text.find("for fused in T.parallel("), std::string::npos) << text;
+  EXPECT_NE(text.find("T.max(n, T.int64(0))"), std::string::npos) << text;
   // Idempotent.
   EXPECT_TRUE(tir::ScheduleReductionCPU(scheduled).same_as(scheduled));
 }
@@ -330,6 +334,24 @@ TEST(ScheduleReductionCPUTest, Conv2dNumbers) {
     tir::HostTensor x = RandomTensor(kF32, {b, 3, h, w}, 1), wt = RandomTensor(kF32, {8, 3, 3, 3}, 2);
     ExpectScheduleKeepsResults(op, {x, wt}, {{"b", b}, {"h", h}, {"w", w}},
                                "b = " + std::to_string(b) + ", h = " + std::to_string(h));
+  }
+}
+
+// The mean over H and W of an NHWC tensor with a symbolic batch: the batch
+// loop and the channel loop are fused into one parallel loop; exact at a
+// batch of 1, of 0 and larger ones.
+TEST(ScheduleReductionCPUTest, NhwcMeanFusesBatchAndChannels) {
+  LegalizedOp mean = LegalizeCall({{"x", TensorType("(\"n\", \"h\", \"w\", 24)")}},
+                                  "R.mean(x, axis=[1, 2], keepdims=True)");
+  tir::PrimFunc scheduled = Scheduled(mean.func);
+  std::string text = text::PrintPrimFunc(scheduled, "mean");
+  EXPECT_NE(text.find("for fused in T.parallel("), std::string::npos) << text;
+  using Sizes = std::array<int64_t, 3>;
+  for (const Sizes& size : std::vector<Sizes>{{1, 1, 1}, {1, 5, 7}, {3, 9, 4}, {0, 3, 3}, {1, 40, 33}}) {
+    auto [n, h, w] = size;
+    std::map<std::string, int64_t> sizes = {{"n", n}, {"h", h}, {"w", w}};
+    ExpectScheduleKeepsResults(mean, {RandomTensor(kF32, {n, h, w, 24}, 5)}, sizes,
+                               "mean (" + std::to_string(n) + ", " + std::to_string(h) + ", " + std::to_string(w) + ")");
   }
 }
 
