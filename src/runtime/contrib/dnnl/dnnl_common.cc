@@ -375,6 +375,30 @@ void CheckTensor(const std::string& func, const char* what, const NDArray& array
   }
 }
 
+std::pair<const NDArray*, const NDArray*> ConvExtraTensors(const std::string& func, const Args& args,
+                                                           const std::vector<PostOp>& post_ops, int64_t out_channels,
+                                                           const NDArray& out) {
+  int64_t next = 5;
+  const NDArray* bias = nullptr;
+  const NDArray* residual = nullptr;
+  if (HasBias(post_ops)) {
+    bias = &args.GetNDArray(next++);
+    if (bias->dtype() != DataType::Float(32) || !bias->IsContiguous() || bias->NumElements() != out_channels) {
+      throw RuntimeError(StrCat("'", func, "': bias ", bias->ToString(), " must hold ", out_channels,
+                                " float32 values (one per output channel)"));
+    }
+  }
+  if (HasAdd(post_ops)) {
+    residual = &args.GetNDArray(next++);
+    CheckTensor(func, "residual", *residual, 4);
+    if (residual->shape() != out.shape()) {
+      throw RuntimeError(StrCat("'", func, "': the residual ", ShapeToString(residual->shape()),
+                                " must have the output's shape ", ShapeToString(out.shape())));
+    }
+  }
+  return {bias, residual};
+}
+
 std::string DimsToString(const dnnl::memory::dims& dims) {
   std::ostringstream out;
   for (size_t i = 0; i < dims.size(); ++i) out << (i ? "," : "") << dims[i];

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rlx/runtime/ndarray.h"
@@ -93,6 +94,12 @@ void Execute(CachedPrimitive& entry, const NDArray& src, const dnnl::memory& wei
 // RuntimeError unless `array` is a contiguous float32 CPU tensor of rank
 // `ndim` (ndim < 0: any rank >= 2).
 void CheckTensor(const std::string& func, const char* what, const NDArray& array, int ndim);
+// The bias and residual extra arguments of a convolution (arguments 5 and
+// on; null when the post-ops have none), checked: the bias holds
+// `out_channels` float32 values, the residual has `out`'s shape.
+std::pair<const NDArray*, const NDArray*> ConvExtraTensors(const std::string& func, const Args& args,
+                                                           const std::vector<PostOp>& post_ops, int64_t out_channels,
+                                                           const NDArray& out);
 std::string DimsToString(const dnnl::memory::dims& dims);
 dnnl::memory::dims ToDims(const ShapeTuple& shape);
 

@@ -149,24 +149,7 @@ Value Conv2d(const Args& args) {
   CheckTensor(kFunc, "weight", weight, 4);
   CheckTensor(kFunc, "out", out, 4);
   CheckShapes(data, weight, out, attrs);
-  int64_t next = 5;
-  const NDArray* bias = nullptr;
-  const NDArray* residual = nullptr;
-  if (HasBias(post_ops)) {
-    bias = &args.GetNDArray(next++);
-    if (bias->dtype() != DataType::Float(32) || !bias->IsContiguous() || bias->NumElements() != weight.shape()[0]) {
-      throw RuntimeError(StrCat("'", kFunc, "': bias ", bias->ToString(), " must hold ", weight.shape()[0],
-                                " float32 values (one per output channel)"));
-    }
-  }
-  if (HasAdd(post_ops)) {
-    residual = &args.GetNDArray(next++);
-    CheckTensor(kFunc, "residual", *residual, 4);
-    if (residual->shape() != out.shape()) {
-      throw RuntimeError(StrCat("'", kFunc, "': the residual ", ShapeToString(residual->shape()),
-                                " must have the output's shape ", ShapeToString(out.shape())));
-    }
-  }
+  auto [bias, residual] = ConvExtraTensors(kFunc, args, post_ops, weight.shape()[0], out);
   std::string key = StrCat("conv2d|", DimsToString(ToDims(data.shape())), "|", DimsToString(ToDims(weight.shape())),
                            "|", DimsToString(ToDims(args.GetShape(2))), "|", args.GetString(3), "|", weight_is_const);
   auto entry = LookupPrimitive(key, [&] {

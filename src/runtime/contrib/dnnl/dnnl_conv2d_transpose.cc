@@ -118,30 +118,6 @@ std::shared_ptr<CachedPrimitive> MakeDeconv(const ShapeTuple& x, const ShapeTupl
   return entry;
 }
 
-// The bias and residual extra arguments (null when the post-ops have none).
-std::pair<const NDArray*, const NDArray*> ExtraTensors(const Args& args, const std::vector<PostOp>& post_ops,
-                                                      int64_t out_channels, const NDArray& out) {
-  int64_t next = 5;
-  const NDArray* bias = nullptr;
-  const NDArray* residual = nullptr;
-  if (HasBias(post_ops)) {
-    bias = &args.GetNDArray(next++);
-    if (bias->dtype() != DataType::Float(32) || !bias->IsContiguous() || bias->NumElements() != out_channels) {
-      throw RuntimeError(StrCat("'", kFunc, "': bias ", bias->ToString(), " must hold ", out_channels,
-                                " float32 values (one per output channel)"));
-    }
-  }
-  if (HasAdd(post_ops)) {
-    residual = &args.GetNDArray(next++);
-    CheckTensor(kFunc, "residual", *residual, 4);
-    if (residual->shape() != out.shape()) {
-      throw RuntimeError(StrCat("'", kFunc, "': the residual ", ShapeToString(residual->shape()),
-                                " must have the output's shape ", ShapeToString(out.shape())));
-    }
-  }
-  return {bias, residual};
-}
-
 Value Conv2dTranspose(const Args& args) {
   if (args.size() < 6) throw RuntimeError(StrCat("'", kFunc, "' expects at least 6 arguments, got ", args.size()));
   const NDArray& data = args.GetNDArray(0);
@@ -155,7 +131,7 @@ Value Conv2dTranspose(const Args& args) {
   CheckTensor(kFunc, "weight", weight, 4);
   CheckTensor(kFunc, "out", out, 4);
   CheckShapes(data, weight, out, attrs);
-  auto [bias, residual] = ExtraTensors(args, post_ops, out.shape()[1], out);
+  auto [bias, residual] = ConvExtraTensors(kFunc, args, post_ops, out.shape()[1], out);
   std::string key = StrCat("conv2d_transpose|", DimsToString(ToDims(data.shape())), "|",
                            DimsToString(ToDims(weight.shape())), "|", DimsToString(ToDims(args.GetShape(2))), "|",
                            args.GetString(3), "|", weight_is_const);
