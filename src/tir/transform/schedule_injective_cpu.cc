@@ -178,30 +178,6 @@ Stmt SplitVectorize(const ForNode* loop, const Stmt& body, int64_t factor, ForKi
   return MakeSeq({main, tail});
 }
 
-// loops[0 .. count) (serial, perfectly nested around `body`) as one
-// parallel loop over the product of their extents (each clamped at 0).
-Stmt FuseIntoParallelLoop(const std::vector<const ForNode*>& loops, size_t count, Stmt body) {
-  DataType dtype = loops[0]->loop_var->dtype;
-  auto as_dtype = [&](const PrimExpr& e) { return e->dtype == dtype ? e : ir::cast(dtype, e); };
-  std::vector<PrimExpr> extents;
-  for (size_t j = 0; j < count; ++j) {
-    PrimExpr extent = as_dtype(loops[j]->extent);
-    extents.push_back(ir::AsConstInt(extent) ? extent : ir::max(extent, ir::MakeInt(0, dtype)));
-  }
-  Var fused = ir::MakeVar("fused", dtype);
-  PrimExpr stride = ir::MakeInt(1, dtype);
-  for (size_t j = count; j-- > 0;) {
-    PrimExpr index = ir::IsConstInt(stride, 1) ? PrimExpr(fused) : ir::floordiv(fused, stride);
-    if (j > 0) index = ir::floormod(index, extents[j]);
-    PrimExpr min = as_dtype(loops[j]->min);
-    PrimExpr value = ir::IsConstInt(min, 0) ? index : min + index;
-    DataType var_dtype = loops[j]->loop_var->dtype;
-    body = Rebind(body, loops[j]->loop_var, var_dtype == dtype ? value : ir::cast(var_dtype, value));
-    stride = ir::IsConstInt(stride, 1) ? extents[j] : stride * extents[j];
-  }
-  return MakeLoop(fused, ir::MakeInt(0, dtype), stride, ForKind::kParallel, body);
-}
-
 Stmt ScheduleNest(const LoopNest& nest) {
   bool parallel = WorthParallel(nest);
   int64_t factor = VectorFactor(nest);
@@ -209,7 +185,7 @@ Stmt ScheduleNest(const LoopNest& nest) {
   size_t depth = nest.loops.size();
   ForKind inner_outer_kind = depth == 1 && parallel ? ForKind::kParallel : ForKind::kSerial;
   body = SplitVectorize(nest.loops[depth - 1], body, factor, inner_outer_kind);
-  if (parallel && depth >= 3) return FuseIntoParallelLoop(nest.loops, depth - 1, body);
+  if (parallel && depth >= 3) return transform_detail::FuseIntoParallelLoop(nest.loops, 0, depth - 2, body);
   for (size_t j = depth - 1; j-- > 0;) {
     ForKind kind = j == 0 && parallel ? ForKind::kParallel : ForKind::kSerial;
     body = WithKind(nest.loops[j], kind, body);

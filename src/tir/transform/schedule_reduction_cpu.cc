@@ -230,39 +230,10 @@ Stmt WithKind(const ForNode* op, ForKind kind, Stmt body) {
   return Stmt(loop);
 }
 
-// loops[first .. last] around `body` as one parallel loop over the product
-// of their extents (each clamped at 0).
-Stmt FuseIntoParallelLoop(const LoopNest& nest, const ParallelLoops& chosen, Stmt body) {
-  DataType dtype = nest.loops[chosen.first]->loop_var->dtype;
-  auto as_dtype = [&](const PrimExpr& e) { return e->dtype == dtype ? e : ir::cast(dtype, e); };
-  ir::Var fused = ir::MakeVar("fused", dtype);
-  PrimExpr stride = ir::MakeInt(1, dtype);
-  for (size_t j = chosen.last + 1; j-- > chosen.first;) {
-    const ForNode* loop = nest.loops[j];
-    PrimExpr extent = as_dtype(loop->extent);
-    if (!ir::AsConstInt(extent)) extent = ir::max(extent, ir::MakeInt(0, dtype));
-    PrimExpr index = ir::IsConstInt(stride, 1) ? PrimExpr(fused) : ir::floordiv(fused, stride);
-    if (j > chosen.first) index = ir::floormod(index, extent);
-    PrimExpr min = as_dtype(loop->min);
-    PrimExpr value = ir::IsConstInt(min, 0) ? index : min + index;
-    if (loop->loop_var->dtype != dtype) value = ir::cast(loop->loop_var->dtype, value);
-    const ir::VarNode* var = loop->loop_var.get();
-    body = Substitute(body, [&](const ir::Var& v) { return v.get() == var ? value : PrimExpr(); });
-    stride = ir::IsConstInt(stride, 1) ? extent : stride * extent;
-  }
-  auto* loop = new ForNode();
-  loop->loop_var = fused;
-  loop->min = ir::MakeInt(0, dtype);
-  loop->extent = stride;
-  loop->for_kind = ForKind::kParallel;
-  loop->body = std::move(body);
-  return Stmt(loop);
-}
-
 Stmt ParallelizeLoops(const LoopNest& nest, const ParallelLoops& chosen) {
   Stmt body = nest.loops[chosen.last]->body;
   body = chosen.first == chosen.last ? WithKind(nest.loops[chosen.first], ForKind::kParallel, body)
-                                     : FuseIntoParallelLoop(nest, chosen, body);
+                                     : transform_detail::FuseIntoParallelLoop(nest.loops, chosen.first, chosen.last, body);
   for (size_t j = chosen.first; j-- > 0;) body = WithKind(nest.loops[j], ForKind::kSerial, body);
   return body;
 }

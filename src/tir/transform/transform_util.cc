@@ -20,6 +20,33 @@ PrimFunc WithBody(const PrimFunc& func, Stmt body) {
   return PrimFunc(node);
 }
 
+Stmt FuseIntoParallelLoop(const std::vector<const ForNode*>& loops, size_t first, size_t last, Stmt body) {
+  DataType dtype = loops[first]->loop_var->dtype;
+  auto as_dtype = [&](const PrimExpr& e) { return e->dtype == dtype ? e : ir::cast(dtype, e); };
+  Var fused = ir::MakeVar("fused", dtype);
+  PrimExpr stride = ir::MakeInt(1, dtype);
+  for (size_t j = last + 1; j-- > first;) {
+    const ForNode* loop = loops[j];
+    PrimExpr extent = as_dtype(loop->extent);
+    if (!ir::AsConstInt(extent)) extent = ir::max(extent, ir::MakeInt(0, dtype));
+    PrimExpr index = ir::IsConstInt(stride, 1) ? PrimExpr(fused) : ir::floordiv(fused, stride);
+    if (j > first) index = ir::floormod(index, extent);
+    PrimExpr min = as_dtype(loop->min);
+    PrimExpr value = ir::IsConstInt(min, 0) ? index : min + index;
+    if (loop->loop_var->dtype != dtype) value = ir::cast(loop->loop_var->dtype, value);
+    const ir::VarNode* var = loop->loop_var.get();
+    body = Substitute(body, [&](const Var& v) { return v.get() == var ? value : PrimExpr(); });
+    stride = ir::IsConstInt(stride, 1) ? extent : stride * extent;
+  }
+  auto* fused_loop = new ForNode();
+  fused_loop->loop_var = fused;
+  fused_loop->min = ir::MakeInt(0, dtype);
+  fused_loop->extent = stride;
+  fused_loop->for_kind = ForKind::kParallel;
+  fused_loop->body = std::move(body);
+  return Stmt(fused_loop);
+}
+
 namespace {
 
 // Rebuilds BufferLoads through the parent's RewriteAccess.

@@ -1,6 +1,7 @@
 // Small helpers shared by the TIR lowering passes (src/tir/transform/).
 //
 // - WithBody: a PrimFunc with a new body (identity when unchanged).
+// - FuseIntoParallelLoop: a perfect nest of loops as one parallel loop.
 // - BufferAccessRewriter: a StmtMutator that offers every BufferLoad and
 //   BufferStore (children first) to one hook that may replace the buffer and
 //   the indices; ConvertBlocksToLoops uses it for match_buffers and
@@ -20,6 +21,14 @@ namespace rlx::tir::transform_detail {
 
 // `func` with its body replaced; `func` itself when the body is unchanged.
 PrimFunc WithBody(const PrimFunc& func, Stmt body);
+
+// loops[first .. last] (perfectly nested, outermost first, around `body`)
+// as one parallel loop `fused` over the product of their extents (each
+// clamped at 0), every loop variable recovered by division and modulo:
+// i_first = fused // (e_{first+1} * ...), ..., i_last = fused % e_last.
+// The schedules use it so that a leading extent of 1 at run time does not
+// leave the iterations to one thread.
+Stmt FuseIntoParallelLoop(const std::vector<const ForNode*>& loops, size_t first, size_t last, Stmt body);
 
 class BufferAccessRewriter : public StmtMutator {
  public:
