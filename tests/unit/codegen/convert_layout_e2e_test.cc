@@ -17,6 +17,7 @@
 #include <random>
 #include <sstream>
 
+#include "../common/random_const.h"
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/op/op.h"
 #include "rlx/runtime/contrib/dnnl.h"
@@ -32,18 +33,7 @@ namespace {
 namespace rt = runtime;
 namespace rvm = runtime::vm;
 
-std::string RandomConst(const std::vector<int64_t>& shape, std::mt19937& rng, float lo, float hi) {
-  std::uniform_real_distribution<float> dist(lo, hi);
-  std::function<std::string(size_t)> nest = [&](size_t axis) -> std::string {
-    std::string text = "[";
-    for (int64_t i = 0; i < shape[axis]; ++i) {
-      if (i) text += ", ";
-      text += axis + 1 == shape.size() ? std::to_string(dist(rng)) : nest(axis + 1);
-    }
-    return text + "]";
-  };
-  return "R.const(" + nest(0) + ", \"float32\")";
-}
+using test_util::RandomConst;
 
 std::string NetworkText() {
   std::mt19937 rng(7);
