@@ -1,7 +1,7 @@
-// Convolutions: conv1d, conv2d, conv2d_transpose.
+// Convolutions: conv1d, conv2d, conv3d, conv2d_transpose.
 //
-// Layouts are permutations of the canonical letters: data "NCW"/"NCHW",
-// kernel "OIW"/"OIHW" (conv2d_transpose's default "IOHW" is a permutation
+// Layouts are permutations of the canonical letters: data "NCW"/"NCHW"/
+// "NCDHW", kernel "OIW"/"OIHW"/"OIDHW" (conv2d_transpose's default "IOHW" is a permutation
 // too), out_layout (None: the data layout). Deduction, after TVM's
 // src/relax/op/nn/convolution.cc:
 //   conv:       C == I * groups, O % groups == 0, out channels O,
@@ -27,7 +27,7 @@ using graph::AttrKind;
 enum class ConvKind { kConv, kTranspose };
 
 struct ConvSpec {
-  size_t spatial;         // 1 or 2
+  size_t spatial;         // 1, 2 or 3
   ConvKind kind;
   std::string data_layout;    // canonical letters, e.g. "NCHW"
   std::string kernel_layout;  // canonical letters, e.g. "OIHW"
@@ -37,6 +37,7 @@ ConvSpec SpecFor(const Call& call) {
   std::string name = OpName(call);
   if (name == "nn.conv1d") return {1, ConvKind::kConv, "NCW", "OIW"};
   if (name == "nn.conv2d") return {2, ConvKind::kConv, "NCHW", "OIHW"};
+  if (name == "nn.conv3d") return {3, ConvKind::kConv, "NCDHW", "OIDHW"};
   return {2, ConvKind::kTranspose, "NCHW", "OIHW"};
 }
 
@@ -163,6 +164,8 @@ void RegisterConvolutionOps() {
                                ConvAttrSpecs(1, false, "NCW", "OIW")));
   graph::RegisterOp(MakeOpInfo("nn.conv2d", {"data", "weight"}, InferConvSInfo, OpPatternKind::kOutEWiseFusable,
                                ConvAttrSpecs(2, false, "NCHW", "OIHW")));
+  graph::RegisterOp(MakeOpInfo("nn.conv3d", {"data", "weight"}, InferConvSInfo, OpPatternKind::kOutEWiseFusable,
+                               ConvAttrSpecs(3, false, "NCDHW", "OIDHW")));
   graph::RegisterOp(MakeOpInfo("nn.conv2d_transpose", {"data", "weight"}, InferConvSInfo,
                                OpPatternKind::kOutEWiseFusable, ConvAttrSpecs(2, true, "NCHW", "IOHW")));
 }
@@ -206,6 +209,10 @@ Call conv1d(Expr data, Expr weight, const ConvAttrs& attrs) {
 Call conv2d(Expr data, Expr weight, const ConvAttrs& attrs) {
   return detail::MakeOpCall("nn.conv2d", {std::move(data), std::move(weight)},
                             detail::ConvCallAttrs(attrs, 2, false, "NCHW", "OIHW"));
+}
+Call conv3d(Expr data, Expr weight, const ConvAttrs& attrs) {
+  return detail::MakeOpCall("nn.conv3d", {std::move(data), std::move(weight)},
+                            detail::ConvCallAttrs(attrs, 3, false, "NCDHW", "OIDHW"));
 }
 Call conv2d_transpose(Expr data, Expr weight, const ConvAttrs& attrs) {
   return detail::MakeOpCall("nn.conv2d_transpose", {std::move(data), std::move(weight)},

@@ -146,9 +146,11 @@ std::optional<LegalizeSpec> ConvSpec(const Call& call) {
   std::string name = OpName(call);
   LegalizeSpec spec = NamedSpec(call);
   bool transpose = name == "nn.conv2d_transpose";
-  size_t spatial = name == "nn.conv1d" ? 1 : 2;
-  std::string data_canonical = spatial == 1 ? "NCW" : "NCHW";
-  std::string kernel_canonical = spatial == 1 ? "OIW" : "OIHW";
+  size_t spatial = name == "nn.conv1d" ? 1 : name == "nn.conv3d" ? 3 : 2;
+  const char* data_canonical_by_rank[] = {"NCW", "NCHW", "NCDHW"};
+  const char* kernel_canonical_by_rank[] = {"OIW", "OIHW", "OIDHW"};
+  std::string data_canonical = data_canonical_by_rank[spatial - 1];
+  std::string kernel_canonical = kernel_canonical_by_rank[spatial - 1];
   compute::ConvParams p;
   p.strides = ExpandToRank(call, "strides", GetIntListAttr(call, "strides", {1}), spatial);
   p.dilation = ExpandToRank(call, "dilation", GetIntListAttr(call, "dilation", {1}), spatial);
@@ -362,6 +364,7 @@ const std::vector<std::pair<std::string, SpecBuilder>>& SpecTable() {
       {"nn.dropout", DropoutSpec},
       {"nn.attention", AttentionSpec},
       {"nn.conv1d", ConvSpec},
+      {"nn.conv3d", ConvSpec},
       {"nn.conv2d", ConvSpec},
       {"nn.conv2d_transpose", ConvSpec},
       {"nn.max_pool2d", PoolSpec},

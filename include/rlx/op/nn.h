@@ -56,6 +56,7 @@ struct ConvAttrs {
 };
 Call conv1d(Expr data, Expr weight, const ConvAttrs& attrs = {});
 Call conv2d(Expr data, Expr weight, const ConvAttrs& attrs = {});
+Call conv3d(Expr data, Expr weight, const ConvAttrs& attrs = {});
 Call conv2d_transpose(Expr data, Expr weight, const ConvAttrs& attrs = {});
 
 // 2-D pooling.

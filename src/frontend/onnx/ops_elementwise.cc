@@ -124,6 +124,25 @@ Expr ClipConstant(ConvertContext& ctx, const Expr& x, double lo, double hi) {
                            make<graph::PrimValueNode>(ir::MakeFloat(hi, DataType::Float(64)))));
 }
 
+// PRelu's slope, shaped to broadcast against x. Opset 6 and before (and
+// PyTorch's exports of nn.PReLU(C)) give a 1-D slope of C values that is
+// per channel (axis 1), which numpy broadcasting would align with the last
+// axis instead: such a slope becomes (C, 1, ..., 1) when x's axis 1 has C
+// elements and, from opset 7 on, only when the last axis could not take it.
+Expr PReluSlope(ConvertContext& ctx, const Expr& x, const Expr& slope) {
+  std::optional<std::vector<PrimExpr>> slope_shape = ShapeOf(slope), x_shape = ShapeOf(x);
+  if (!slope_shape || !x_shape || slope_shape->size() != 1 || x_shape->size() < 3) return slope;
+  std::optional<int64_t> channels = AsConstInt((*slope_shape)[0]);
+  std::optional<int64_t> axis1 = AsConstInt((*x_shape)[1]);
+  if (!channels || *channels <= 1 || axis1 != channels) return slope;
+  std::optional<int64_t> last = AsConstInt(x_shape->back());
+  bool trailing_fits = !last || *last == *channels || *last == 1;
+  if (ctx.opset() >= 7 && trailing_fits) return slope;
+  std::vector<PrimExpr> dims = {(*slope_shape)[0]};
+  dims.resize(x_shape->size() - 1, Int64(1));
+  return ctx.Emit(op::reshape(slope, ShapeExprOf(dims)));
+}
+
 void RegisterActivations(ConverterTable& table) {
   table["LeakyRelu"].push_back({1, [](ConvertContext& ctx) -> Out {
                                   Expr x = ctx.TensorInput(0);
@@ -160,7 +179,7 @@ void RegisterActivations(ConverterTable& table) {
                                }});
   table["PRelu"].push_back({1, [](ConvertContext& ctx) -> Out {
                               Expr x = ctx.TensorInput(0);
-                              Expr slope = ctx.TensorInput(1);
+                              Expr slope = PReluSlope(ctx, x, ctx.TensorInput(1));
                               Expr scaled = ctx.Emit(op::multiply(x, slope));
                               Expr negative = ctx.Emit(op::less(x, Scalar(ctx, x, 0.0)));
                               return One(ctx.Emit(op::where(negative, scaled, x)));

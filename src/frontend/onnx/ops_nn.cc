@@ -85,7 +85,7 @@ Expr AddChannelBias(ConvertContext& ctx, Expr out, size_t spatial) {
 Expr ConvolutionOf(ConvertContext& ctx, const Expr& x, const Expr& w) {
   std::vector<PrimExpr> dims = ctx.InputShape(0), wdims = ctx.InputShape(1);
   size_t n = dims.size() - 2;
-  if (n != 1 && n != 2) ctx.Fail(std::to_string(n) + "-D convolution is not supported (1-D and 2-D are)");
+  if (n < 1 || n > 3) ctx.Fail(std::to_string(n) + "-D convolution is not supported (1-D, 2-D and 3-D are)");
   IntList kernel;
   for (size_t i = 0; i < n; ++i) kernel.push_back(StaticDim(ctx, wdims[i + 2], "the kernel"));
   op::nn::ConvAttrs attrs;
@@ -93,7 +93,8 @@ Expr ConvolutionOf(ConvertContext& ctx, const Expr& x, const Expr& w) {
   attrs.dilation = AttrIntsOr(ctx, "dilations", n, 1);
   attrs.padding = WindowPads(ctx, {dims.begin() + 2, dims.end()}, kernel, attrs.strides, attrs.dilation);
   attrs.groups = ctx.AttrInt("group", 1);
-  return ctx.Emit(n == 1 ? op::nn::conv1d(x, w, attrs) : op::nn::conv2d(x, w, attrs));
+  if (n == 1) return ctx.Emit(op::nn::conv1d(x, w, attrs));
+  return ctx.Emit(n == 2 ? op::nn::conv2d(x, w, attrs) : op::nn::conv3d(x, w, attrs));
 }
 
 Out ConvertConv(ConvertContext& ctx) {

@@ -17,6 +17,28 @@
 
 namespace rlx::runtime::vm {
 
+namespace {
+
+// The call instruction in progress on this thread: alloc_storage asks for
+// it to find its site. Per thread, so that concurrent Invokes of one VM do
+// not see each other's sites; tagged with the VM, so that a builtin of
+// another VM never takes this VM's site.
+struct CallSite {
+  const VirtualMachine* vm = nullptr;
+  Index instr = -1;
+};
+thread_local CallSite current_call_site;
+
+// Takes (and clears) this thread's call site if it belongs to `vm`; -1 if
+// none does. Clearing it keeps a nested call from seeing the site.
+Index TakeCallSite(const VirtualMachine* vm) {
+  CallSite site = current_call_site;
+  current_call_site = CallSite();
+  return site.vm == vm ? site.instr : -1;
+}
+
+}  // namespace
+
 struct VirtualMachine::Frame {
   std::vector<Value> registers;
   std::vector<Value> call_args;
@@ -98,6 +120,7 @@ Value VirtualMachine::InvokeProfiled(const Instruction& instr, std::span<const V
   auto start = std::chrono::steady_clock::now();
   Value result = InvokeIndex(instr.func_idx, args);
   auto elapsed = std::chrono::steady_clock::now() - start;
+  std::lock_guard<std::mutex> lock(profile_mutex_);
   CallProfile& entry = profile_[ProfiledCallee(*exec_, instr)];
   ++entry.calls;
   entry.total_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count();
@@ -112,6 +135,7 @@ void VirtualMachine::EnableProfiling(bool enable) {
 }
 
 std::vector<VirtualMachine::CallProfile> VirtualMachine::ProfileReport() const {
+  std::lock_guard<std::mutex> lock(profile_mutex_);
   std::vector<CallProfile> called;
   for (const CallProfile& entry : profile_) {
     if (entry.calls > 0) called.push_back(entry);
@@ -172,7 +196,7 @@ Value VirtualMachine::RunFrame(Index func_idx, std::span<const Value> args) {
       case Opcode::kCall: {
         frame.call_args.clear();
         for (const auto& arg : instr.args) frame.call_args.push_back(ReadArg(frame, arg));
-        current_instr_ = pc;
+        current_call_site = CallSite{this, pc};
         Value result = profile_.empty() ? InvokeIndex(instr.func_idx, frame.call_args)
                                         : InvokeProfiled(instr, frame.call_args);
         if (instr.reg != Instruction::kVoidRegister) frame.registers[instr.reg] = std::move(result);
@@ -202,18 +226,24 @@ static bool IsStaticAllocStorage(const Executable& exec, const Instruction& inst
 }
 
 std::shared_ptr<Storage> VirtualMachine::AllocStorage(size_t nbytes) {
-  Index site = current_instr_;
+  Index site = TakeCallSite(this);
   if (site < 0 || !IsStaticAllocStorage(*exec_, exec_->instructions[site])) {
-    current_instr_ = -1;
     return Storage::Create(nbytes, Device::CPU(), allocator_);
   }
-  return AllocSiteStorage(nbytes);
+  return TakeSiteStorage(site, nbytes);
 }
 
 std::shared_ptr<Storage> VirtualMachine::AllocSiteStorage(size_t nbytes) {
-  Index site = current_instr_;
-  current_instr_ = -1;  // a nested call must not see this site
+  Index site = TakeCallSite(this);
   if (site < 0) return Storage::Create(nbytes, Device::CPU(), allocator_);
+  return TakeSiteStorage(site, nbytes);
+}
+
+// A cached storage is free when the cache holds its only reference. The
+// reference handed out is made under the mutex, so two threads never take
+// the same free storage; references dropped elsewhere only make one free.
+std::shared_ptr<Storage> VirtualMachine::TakeSiteStorage(Index site, size_t nbytes) {
+  std::lock_guard<std::mutex> lock(storage_mutex_);
   std::vector<std::shared_ptr<Storage>>& cached = static_storage_[site];
   for (const std::shared_ptr<Storage>& storage : cached) {
     if (storage.use_count() == 1 && storage->size() == nbytes) return storage;

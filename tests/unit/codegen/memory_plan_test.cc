@@ -11,6 +11,7 @@
 #include <memory>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/op/op.h"
@@ -246,6 +247,37 @@ TEST_F(MemoryPlanTest, BoundedTransformerBlockPacksOneArenaAndKeepsResults) {
   std::vector<std::vector<rt::Value>> inputs;
   for (int64_t n : {1, 7, 64}) inputs.push_back(TransformerInputs(n, rng));
   ExpectPlanningKeepsResults(text, inputs);
+}
+
+// Several threads calling one VM at once (as ONNX Runtime's Run allows):
+// each call gets an arena no other call holds, so every result equals the
+// one a single-threaded run gives. Short calls (small lengths, one arena
+// each) make the threads meet often in the storage cache.
+TEST_F(MemoryPlanTest, ConcurrentCallsOfOneVMEachGetTheirOwnArena) {
+  std::string text = SymbolicBlock(R"(R.func_attr({"tir_var_upper_bound": {"n": 16}}))");
+  VMCompiled planned = CompileForVM(Lower(text, true));
+  std::mt19937 rng(17);
+  std::vector<std::vector<rt::Value>> inputs;
+  std::vector<std::vector<float>> expected;
+  for (int64_t n : {1, 2, 3, 16, 5}) {
+    inputs.push_back(BlockInputs(n, rng));
+    expected.push_back(Run(planned, inputs.back()));
+  }
+  rvm::VirtualMachine vm(planned.exec, planned.library);
+  constexpr int kThreads = 4, kCallsPerThread = 1000;
+  std::vector<int> mismatches(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int call = 0; call < kCallsPerThread; ++call) {
+        size_t which = static_cast<size_t>(t + call) % inputs.size();
+        rt::Value result = vm.Invoke("main", inputs[which]);
+        if (result.AsNDArray().ToVector<float>() != expected[which]) ++mismatches[t];
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
 }
 
 TEST_F(MemoryPlanTest, BoundedCallsAfterTheFirstAllocateNothingWhenTheOutputIsDropped) {

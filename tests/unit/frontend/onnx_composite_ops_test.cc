@@ -261,5 +261,32 @@ TEST(OnnxCompositeOpsTest, ReverseSequenceBatchMajor) {
   }
 }
 
+// PRelu's 1-D slope of C values: per channel (axis 1) at opset 6 and, from
+// opset 7, when the last axis cannot take it; numpy broadcasting (along the
+// last axis) when it can.
+std::vector<float> RunPRelu(int opset, std::vector<int64_t> shape, const std::vector<float>& x,
+                            const std::vector<float>& slope) {
+  Builder b(opset);
+  std::vector<testing::Dim> dims(shape.begin(), shape.end());
+  b.Input("x", dims);
+  b.Initializer("slope", {static_cast<int64_t>(slope.size())}, slope);
+  b.Node("PRelu", {"x", "slope"}, {"y"});
+  b.Output("y");
+  CompiledModel model(b, "prelu_" + std::to_string(opset));
+  return model.Run({rt::NDArray::FromVector<float>(shape, x)}).AsNDArray().ToVector<float>();
+}
+
+TEST(OnnxCompositeOpsTest, PReluSlopeOfChannelsAppliesPerChannel) {
+  // x (1, 3, 2): every value -1; slope per channel 1, 2, 3.
+  std::vector<float> x(6, -1.0f);
+  std::vector<float> per_channel = {-1, -1, -2, -2, -3, -3};
+  ExpectNear(RunPRelu(6, {1, 3, 2}, x, {1, 2, 3}), per_channel);
+  ExpectNear(RunPRelu(9, {1, 3, 2}, x, {1, 2, 3}), per_channel);
+  // x (1, 3, 3) from opset 7: the slope broadcasts along the last axis.
+  std::vector<float> x9(9, -1.0f);
+  ExpectNear(RunPRelu(9, {1, 3, 3}, x9, {1, 2, 3}), {-1, -2, -3, -1, -2, -3, -1, -2, -3});
+  ExpectNear(RunPRelu(6, {1, 3, 3}, x9, {1, 2, 3}), {-1, -1, -1, -2, -2, -2, -3, -3, -3});
+}
+
 }  // namespace
 }  // namespace rlx::frontend

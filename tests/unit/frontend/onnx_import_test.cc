@@ -287,12 +287,12 @@ TEST(OnnxImportTest, EveryUnsupportedOperatorIsReportedTogether) {
 
 TEST(OnnxImportTest, ConverterErrorsNameTheNode) {
   Builder b;
-  b.Input("x", {int64_t{1}, int64_t{1}, int64_t{2}, int64_t{2}, int64_t{2}});
-  b.Input("w", {int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}});
-  b.Node("Conv", {"x", "w"}, {"out"}, "conv3d");
+  b.Input("x", {int64_t{1}, int64_t{1}, int64_t{2}, int64_t{2}, int64_t{2}, int64_t{2}});
+  b.Input("w", {int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}, int64_t{1}});
+  b.Node("Conv", {"x", "w"}, {"out"}, "conv4d");
   b.Output("out");
-  EXPECT_THAT(ErrorOf([&] { ImportOnnx(b.Write("conv3d")); }),
-              HasSubstr("node 'conv3d' (Conv): 3-D convolution is not supported"));
+  EXPECT_THAT(ErrorOf([&] { ImportOnnx(b.Write("conv4d")); }),
+              HasSubstr("node 'conv4d' (Conv): 4-D convolution is not supported (1-D, 2-D and 3-D are)"));
 }
 
 // A Reshape target computed at run time: tensor_to_shape, then a match_cast

@@ -65,6 +65,21 @@ TEST_F(ConvPoolTest, Conv1dAndTranspose) {
             std::string::npos);
 }
 
+TEST_F(ConvPoolTest, Conv3dOverSymbolicDepthAndHeight) {
+  nn::ConvAttrs attrs;
+  attrs.strides = {1, 2, 1};
+  attrs.padding = {1, 1, 0, 1, 1, 0};
+  attrs.groups = 2;
+  ExpectTensor(Infer(nn::conv3d(TensorVar("x", {n, Int(4), m, m, Int(6)}), TensorVar("w", {Int(8), Int(2), Int(3), Int(3), Int(3)}), attrs)),
+               {n, Int(8), m, floordiv(m - 1, 2) + 1, Int(4)}, kF32);
+  EXPECT_EQ(InferError(nn::conv3d(TensorVar("x", {n, Int(4), m, m, m}), TensorVar("w", {Int(8), Int(3), Int(1), Int(1), Int(1)}))),
+            "nn.conv3d: the data's 4 input channels do not match the weight (1 groups): data has shape (n, 4, m, m, m), "
+            "weight has shape (8, 3, 1, 1, 1)");
+  EXPECT_NE(InferError(nn::conv3d(TensorVar("x", {n, Int(3), m, m}), TensorVar("w", {Int(5), Int(3), Int(1), Int(1), Int(1)})))
+                .find("nn.conv3d: expected data and weight of rank 5"),
+            std::string::npos);
+}
+
 TEST_F(ConvPoolTest, Pool2d) {
   nn::Pool2DAttrs attrs;
   attrs.pool_size = {3, 3};

@@ -19,9 +19,17 @@
 // VMClosure (a Value holding the object) that captures nothing;
 // vm.builtin.make_closure binds trailing arguments and
 // vm.builtin.invoke_closure(vm, closure, args...) calls one.
+//
+// Threads: several threads may Invoke the same VirtualMachine at once (as
+// with ONNX Runtime's InferenceSession::Run). Frames are per call, the call
+// site an alloc_storage belongs to is tracked per thread, and the static
+// storage cache hands a storage to one caller at a time under a mutex (a
+// storage another thread still holds is never reused). Only
+// EnableProfiling must not run while another thread is calling.
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -112,6 +120,7 @@ class VirtualMachine {
     int64_t calls = 0;
     int64_t total_ns = 0;
   };
+  // Not while another thread is calling this VM.
   void EnableProfiling(bool enable);
   // The callees called since profiling was enabled, most total time first.
   std::vector<CallProfile> ProfileReport() const;
@@ -123,6 +132,7 @@ class VirtualMachine {
   Value RunFrame(Index func_idx, std::span<const Value> args);
   Value ReadArg(const Frame& frame, const Instruction::Arg& arg) const;
   void ResolveFunctions();
+  std::shared_ptr<Storage> TakeSiteStorage(Index site, size_t nbytes);
 
   std::shared_ptr<const Executable> exec_;
   Module library_;
@@ -132,13 +142,15 @@ class VirtualMachine {
   // function (as a Value, for kFuncIdx arguments).
   std::vector<PackedFunc> func_pool_;
   std::vector<Value> func_values_;
-  // The instruction whose call is in progress (-1: none), and the static
-  // storage cache by instruction.
+  // The static storage cache by instruction (the instruction whose call is
+  // in progress is kept per thread, in vm.cc), guarded by storage_mutex_.
   static constexpr size_t kStoragesPerSite = 2;
-  Index current_instr_ = -1;
+  std::mutex storage_mutex_;
   std::unordered_map<Index, std::vector<std::shared_ptr<Storage>>> static_storage_;
-  // Per function-table entry while profiling is on (empty when off).
+  // Per function-table entry while profiling is on (empty when off),
+  // guarded by profile_mutex_.
   std::vector<CallProfile> profile_;
+  mutable std::mutex profile_mutex_;
 };
 
 // Registers the vm.builtin.* functions in the global registry (idempotent,
