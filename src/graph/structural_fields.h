@@ -240,6 +240,11 @@ bool ReduceFields(R& r, const tir::IfThenElseNode& a, const tir::IfThenElseNode&
          r.Child(Field("else_case"), a.else_case.get(), b.else_case.get());
 }
 template <typename R>
+bool ReduceFields(R& r, const tir::WhileNode& a, const tir::WhileNode& b) {
+  return r.Child(Field("condition"), a.condition.get(), b.condition.get()) &&
+         r.Child(Field("body"), a.body.get(), b.body.get());
+}
+template <typename R>
 bool ReduceFields(R& r, const tir::LetStmtNode& a, const tir::LetStmtNode& b) {
   return r.Child(Field("var"), a.var.get(), b.var.get()) && r.Child(Field("value"), a.value.get(), b.value.get()) &&
          r.Child(Field("body"), a.body.get(), b.body.get());

@@ -71,6 +71,15 @@ class PrimFuncChecker : public tir::StmtVisitor {
     vars_.Restore(mark);
   }
 
+  void VisitStmt_(const tir::WhileNode* op, const tir::Stmt&) override {
+    VisitPrimExpr(op->condition);
+    if (op->condition.defined() && !(op->condition->dtype.is_bool() && op->condition->dtype.is_scalar())) {
+      Report(op->span, fmt::format("the condition of a while loop must be a bool scalar, got {}",
+                                   op->condition->dtype.ToString()));
+    }
+    VisitStmt(op->body);
+  }
+
   void VisitStmt_(const tir::LetStmtNode* op, const tir::Stmt&) override {
     VisitPrimExpr(op->value);
     size_t mark = vars_.Mark();

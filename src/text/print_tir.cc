@@ -626,6 +626,7 @@ Docs ScriptPrinter::PrintStmt(const tir::Stmt& stmt) {
       return std::move(frame->stmts);
     }
     case NodeKind::kIfThenElse: return IfDocs(stmt.as<tir::IfThenElseNode>());
+    case NodeKind::kWhile: return WhileDocs(stmt.as<tir::WhileNode>());
     case NodeKind::kLetStmt: return LetDocs(stmt.as<tir::LetStmtNode>());
     case NodeKind::kAttrStmt: return AttrDocs(stmt.as<tir::AttrStmtNode>());
     case NodeKind::kEvaluate: {
@@ -794,6 +795,14 @@ Docs ScriptPrinter::IfDocs(const tir::IfThenElseNode* node) {
   Docs out = {Block("if " + cond + ":", std::move(then_docs))};
   if (!else_docs.empty()) out.push_back(Block("else:", std::move(else_docs)));
   return out;
+}
+
+// TVM prints a While as Python's `while cond:`.
+Docs ScriptPrinter::WhileDocs(const tir::WhileNode* node) {
+  std::string cond = Expr(node->condition);
+  FrameGuard frame(this, FrameKind::kTIR);
+  PrintBody(node->body, *frame);
+  return {Block("while " + cond + ":", std::move(frame->stmts))};
 }
 
 Docs ScriptPrinter::LetDocs(const tir::LetStmtNode* let) {

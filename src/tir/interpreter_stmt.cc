@@ -124,6 +124,7 @@ StmtFn Compiler::CompileStmt(const Stmt& stmt) {
     case NodeKind::kBlockRealize: fn = CompileBlockRealize(stmt.as<BlockRealizeNode>()); break;
     case NodeKind::kBufferStore: fn = CompileStore(stmt.as<BufferStoreNode>()); break;
     case NodeKind::kIfThenElse: fn = CompileIf(stmt.as<IfThenElseNode>()); break;
+    case NodeKind::kWhile: fn = CompileWhile(stmt.as<WhileNode>()); break;
     case NodeKind::kLetStmt: fn = CompileLetStmt(stmt.as<LetStmtNode>()); break;
     case NodeKind::kAttrStmt: fn = CompileAttrStmt(stmt.as<AttrStmtNode>()); break;
     case NodeKind::kAssertStmt: fn = CompileAssert(stmt.as<AssertStmtNode>()); break;
@@ -378,6 +379,15 @@ StmtFn Compiler::CompileIf(const IfThenElseNode* node) {
     } else if (else_case) {
       else_case(f);
     }
+  };
+}
+
+// The condition is evaluated before every iteration, as in C.
+StmtFn Compiler::CompileWhile(const WhileNode* node) {
+  ExprFn cond = CompileExpr(node->condition);
+  StmtFn body = CompileStmt(node->body);
+  return [cond = std::move(cond), body = std::move(body)](Frame& f) {
+    while (cond(f).AsBool()) body(f);
   };
 }
 

@@ -93,6 +93,11 @@ void StmtVisitor::VisitStmt_(const IfThenElseNode* op, const Stmt&) {
   if (op->else_case.defined()) VisitStmt(op->else_case);
 }
 
+void StmtVisitor::VisitStmt_(const WhileNode* op, const Stmt&) {
+  VisitPrimExpr(op->condition);
+  VisitStmt(op->body);
+}
+
 void StmtVisitor::VisitStmt_(const LetStmtNode* op, const Stmt&) {
   VisitPrimExpr(op->value);
   VisitStmt(op->body);
@@ -357,6 +362,14 @@ Stmt StmtMutator::VisitStmt_(const IfThenElseNode* op, const Stmt& self) {
   Stmt else_case = MutateOptional(op->else_case, &changed);
   if (!changed) return self;
   return WithSpan(new IfThenElseNode(std::move(condition), std::move(then_case), std::move(else_case)), op->span);
+}
+
+Stmt StmtMutator::VisitStmt_(const WhileNode* op, const Stmt& self) {
+  bool changed = false;
+  PrimExpr condition = MutateOptional(op->condition, &changed);
+  Stmt body = MutateOptional(op->body, &changed);
+  if (!changed) return self;
+  return WithSpan(new WhileNode(std::move(condition), std::move(body)), op->span);
 }
 
 Stmt StmtMutator::VisitStmt_(const LetStmtNode* op, const Stmt& self) {

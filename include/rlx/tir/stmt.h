@@ -93,6 +93,16 @@ class ForNode : public StmtNode {
   Dict annotations;        // may be undefined
 };
 
+// TVM's While: runs `body` as long as the bool scalar `condition` holds,
+// evaluating it before every iteration (`while cond:` in TVMScript).
+class WhileNode : public StmtNode {
+ public:
+  static constexpr NodeKind kKind = NodeKind::kWhile;
+  WhileNode(PrimExpr condition, Stmt body) : StmtNode(kKind), condition(std::move(condition)), body(std::move(body)) {}
+  PrimExpr condition;
+  Stmt body;
+};
+
 class BlockNode : public StmtNode {
  public:
   static constexpr NodeKind kKind = NodeKind::kBlock;

@@ -14,7 +14,8 @@
 //   address (a gather: x[(i * 3 + j) // 6], take, flip, ...) it cannot
 //   ("cannot identify array bounds") and leaves the loop scalar. Parallel
 //   loops are outlined (codegen_llvm_parallel.cc).
-// - IfThenElse: then/else/merge blocks. LetStmt: the value is computed once
+// - IfThenElse: then/else/merge blocks. While: a header testing the
+//   condition, the body branching back to it, an exit block. LetStmt: the value is computed once
 //   and the variable bound for the body.
 // - Allocate (and a DeclBuffer whose data nothing has bound yet): a constant
 //   size of at most options.max_stack_alloca_bytes is a 64-byte aligned
@@ -347,6 +348,27 @@ void CodeGenLLVM::VisitStmt_(const tir::IfThenElseNode* op, const tir::Stmt&) {
     builder_->CreateBr(merge);
   }
   builder_->SetInsertPoint(merge);
+}
+
+// while: a header block tests the condition before every iteration and
+// branches to the body (which jumps back to the header) or past the loop.
+void CodeGenLLVM::VisitStmt_(const tir::WhileNode* op, const tir::Stmt&) {
+  if (!op->condition->dtype.is_scalar()) {
+    ThrowError(op->span, fmt::format("codegen: while condition has vector type {}", op->condition->dtype.ToString()));
+  }
+  llvm::Function* function = state_.function;
+  auto* header = llvm::BasicBlock::Create(*context_, "while_header", function);
+  auto* body = llvm::BasicBlock::Create(*context_, "while_body", function);
+  auto* exit = llvm::BasicBlock::Create(*context_, "while_exit", function);
+  builder_->CreateBr(header);
+  builder_->SetInsertPoint(header);
+  llvm::Value* condition = VisitExpr(op->condition);
+  if (!op->condition->dtype.is_bool()) condition = EmitCast(op->condition->dtype, DataType::Bool(), condition);
+  builder_->CreateCondBr(condition, body, exit);
+  builder_->SetInsertPoint(body);
+  VisitStmt(op->body);
+  builder_->CreateBr(header);
+  builder_->SetInsertPoint(exit);
 }
 
 void CodeGenLLVM::VisitStmt_(const tir::LetStmtNode* op, const tir::Stmt&) {
