@@ -569,6 +569,9 @@ PrimExpr PrimExprParser::EvalBuiltin(const py::Call& call, const std::string& na
                                      const py::Expr* dtype_keyword) {
   std::vector<PrimExpr> args;
   for (const py::ExprPtr& arg : call.args) args.push_back(Eval(*arg));
+  if (name == "llvm_lookup_intrinsic_id" && (args.size() != 1 || !args[0].isa<ir::StringImmNode>())) {
+    Fail(call.span, "T.llvm_lookup_intrinsic_id takes the intrinsic's name, e.g. \"llvm.ctpop.i8\"");
+  }
   DataType dtype = info.default_dtype;
   if (info.dtype_from_arg >= 0) {
     if (static_cast<int>(args.size()) <= info.dtype_from_arg) {
