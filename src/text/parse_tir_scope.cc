@@ -61,9 +61,6 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
                 binding ? std::vector<std::string>{"start", "stop", "thread", "annotations"}
                         : std::vector<std::string>{"start", "stop", "step", "annotations"},
                 1);
-  if (const py::Expr* step = args.Get("step"); step && !IsNone(step) && AsIntLiteral(*step) != std::optional<int64_t>(1)) {
-    Fail(step->span, "only loops with step 1 are supported");
-  }
   PrimExpr min, extent;
   // `T.thread_binding(128, "threadIdx.x")`: a string in the stop position
   // is the thread (TVM accepts both).
@@ -89,6 +86,9 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   auto* node = new tir::ForNode();
   node->min = min;
   node->extent = extent;
+  if (const py::Expr* step = binding ? nullptr : args.Get("step"); step != nullptr && !IsNone(step)) {
+    node->step = ParseLoopStep(*step, extent->dtype);
+  }
   node->for_kind = LoopKind(name);
   if (binding) {
     std::optional<std::string> thread = thread_expr ? AsStringLiteral(*thread_expr) : std::nullopt;
@@ -104,6 +104,20 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   loops_.pop_back();
   scopes_.Pop();
   return result;
+}
+
+// A loop step (TVM's For.step): an integer of the loop variable's type,
+// positive when it is a constant; a step of 1 is no step.
+PrimExpr TIRParser::ParseLoopStep(const py::Expr& expr, DataType dtype) {
+  PrimExpr step = prim_.Eval(expr);
+  if (!step->dtype.is_integer() || !step->dtype.is_scalar()) {
+    Fail(expr.span, fmt::format("a loop step must be an integer, got a value of type {}", step->dtype.ToString()));
+  }
+  if (std::optional<int64_t> value = ir::AsConstInt(step); value && *value <= 0) {
+    Fail(expr.span, fmt::format("a loop step must be positive, got {}", *value));
+  }
+  if (ir::IsConstInt(step, 1)) return PrimExpr();
+  return step->dtype == dtype ? step : ir::cast(dtype, step);
 }
 
 tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {

@@ -648,7 +648,8 @@ Docs ScriptPrinter::ForDocs(const tir::ForNode* loop) {
   std::unordered_set<const Node*> grid_vars;
   for (const tir::ForNode* l = loop; l != nullptr; l = l->body.as<tir::ForNode>()) {
     bool annotated = l->annotations.defined() && !l->annotations->items.empty();
-    if (l->for_kind != tir::ForKind::kSerial || !IsZero(l->min) || annotated || UsesAnyVar(l->extent, grid_vars)) {
+    if (l->for_kind != tir::ForKind::kSerial || !IsZero(l->min) || !l->HasUnitStep() || annotated ||
+        UsesAnyVar(l->extent, grid_vars)) {
       break;
     }
     grid.push_back(l);
@@ -668,16 +669,18 @@ Docs ScriptPrinter::ForDocs(const tir::ForNode* loop) {
   frame->loops = {loop};
   std::string var = DefineTIRVar(loop->loop_var, *frame);
   std::vector<std::string> args;
-  if (IsZero(loop->min)) {
+  bool stepped = !loop->HasUnitStep();
+  if (IsZero(loop->min) && !stepped) {
     args.push_back(Expr(loop->extent));
   } else {
     args.push_back(Expr(loop->min));
     args.push_back(Expr(AddFold(loop->min, loop->extent)));
   }
+  if (stepped) args.push_back("step=" + Expr(loop->step));
   bool annotated = loop->annotations.defined() && !loop->annotations->items.empty();
   std::string prefix;
   switch (loop->for_kind) {
-    case tir::ForKind::kSerial: prefix = annotated ? T("serial") : "range"; break;
+    case tir::ForKind::kSerial: prefix = annotated || stepped ? T("serial") : "range"; break;
     case tir::ForKind::kParallel: prefix = T("parallel"); break;
     case tir::ForKind::kVectorized: prefix = T("vectorized"); break;
     case tir::ForKind::kUnrolled: prefix = T("unroll"); break;

@@ -96,6 +96,7 @@ class TIRParser {
   ir::Var DefineLoopVar(const py::Expr& target, DataType dtype);
   tir::Stmt ParseIf(const py::If& stmt);
   tir::Stmt ParseWhile(const py::While& stmt);
+  ir::PrimExpr ParseLoopStep(const py::Expr& expr, DataType dtype);
   tir::Stmt MakeWhile(const py::Expr& condition, const py::StmtList& body, const Span& span);
   tir::Stmt ParseAssert(const py::Assert& stmt, const py::StmtList& stmts, size_t i);
   tir::Stmt ParseWith(const py::With& stmt);

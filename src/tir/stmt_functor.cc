@@ -55,6 +55,7 @@ void StmtVisitor::VisitBufferRegion(const BufferRegion& region) {
 void StmtVisitor::VisitStmt_(const ForNode* op, const Stmt&) {
   VisitPrimExpr(op->min);
   VisitPrimExpr(op->extent);
+  if (op->step.defined()) VisitPrimExpr(op->step);
   VisitStmt(op->body);
 }
 
@@ -161,6 +162,7 @@ ForNode* CopyFor(const ForNode* op) {
   node->body = op->body;
   node->thread_tag = op->thread_tag;
   node->annotations = op->annotations;
+  node->step = op->step;
   return node;
 }
 
@@ -277,11 +279,13 @@ Stmt StmtMutator::VisitStmt_(const ForNode* op, const Stmt& self) {
   bool changed = false;
   PrimExpr min = MutateOptional(op->min, &changed);
   PrimExpr extent = MutateOptional(op->extent, &changed);
+  PrimExpr step = MutateOptional(op->step, &changed);
   Stmt body = MutateOptional(op->body, &changed);
   if (!changed) return self;
   ForNode* node = CopyFor(op);
   node->min = std::move(min);
   node->extent = std::move(extent);
+  node->step = std::move(step);
   node->body = std::move(body);
   return Stmt(node);
 }

@@ -91,6 +91,10 @@ class ForNode : public StmtNode {
   Stmt body;
   std::string thread_tag;  // for kThreadBinding: "blockIdx.x", "threadIdx.x", ...
   Dict annotations;        // may be undefined
+  // TVM's optional loop step: loop_var takes min, min + step, ... while it is
+  // below min + extent. Undefined means 1.
+  PrimExpr step;
+  bool HasUnitStep() const;
 };
 
 // TVM's While: runs `body` as long as the bool scalar `condition` holds,
