@@ -68,7 +68,8 @@ class PrimFuncChecker : public tir::StmtVisitor {
     if (op->step.defined()) {
       VisitPrimExpr(op->step);
       if (std::optional<int64_t> step = ir::AsConstInt(op->step); step && *step <= 0) {
-        Report(op->span, fmt::format("loop {} has step {}; a loop step must be positive", op->loop_var->name_hint, *step));
+        Report(op->span,
+               fmt::format("loop {} has step {}; a loop step must be positive", op->loop_var->name_hint, *step));
       }
     }
     size_t mark = vars_.Mark();

@@ -23,13 +23,12 @@ namespace {
 // TVM builtins whose CallEffectKind is kUpdateState or kOpaque.
 bool UpdatesState(const std::string& op) {
   static const std::unordered_set<std::string> kImpure = {
-      "tvm_struct_set",        "tvm_stack_alloca",        "tvm_stack_make_shape",      "tvm_stack_make_array",
-      "tvm_call_packed",       "tvm_call_cpacked",        "tvm_call_trace_packed",     "tvm_call_packed_lowered",
-      "tvm_call_cpacked_lowered", "tvm_throw_last_error", "tvm_storage_sync",          "tvm_thread_allreduce",
-      "tvm_load_matrix_sync",  "tvm_store_matrix_sync",   "tvm_mma_sync",              "tvm_bmma_sync",
-      "tvm_fill_fragment",     "tvm_warp_shuffle",        "tvm_warp_shuffle_up",       "tvm_warp_shuffle_down",
-      "TVMBackendAllocWorkspace", "TVMBackendFreeWorkspace", "call_extern",            "call_llvm_intrin",
-      "call_packed",           "call_cpacked",
+      "tvm_struct_set", "tvm_stack_alloca", "tvm_stack_make_shape", "tvm_stack_make_array", "tvm_call_packed",
+      "tvm_call_cpacked", "tvm_call_trace_packed", "tvm_call_packed_lowered", "tvm_call_cpacked_lowered",
+      "tvm_throw_last_error", "tvm_storage_sync", "tvm_thread_allreduce", "tvm_load_matrix_sync",
+      "tvm_store_matrix_sync", "tvm_mma_sync", "tvm_bmma_sync", "tvm_fill_fragment", "tvm_warp_shuffle",
+      "tvm_warp_shuffle_up", "tvm_warp_shuffle_down", "TVMBackendAllocWorkspace", "TVMBackendFreeWorkspace",
+      "call_extern", "call_llvm_intrin", "call_packed", "call_cpacked",
   };
   std::string name = op.rfind("tir.", 0) == 0 ? op.substr(4) : op;
   return kImpure.count(name) != 0;
