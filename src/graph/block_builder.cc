@@ -37,6 +37,7 @@
 #include "rlx/graph/op_registry.h"
 #include "rlx/graph/struct_info_analysis.h"
 #include "rlx/support/diagnostic.h"
+#include "rlx/tir/analysis.h"
 #include "rlx/tir/function.h"
 
 namespace rlx::graph {
@@ -279,9 +280,11 @@ struct BlockBuilder::Impl {
     return ObjectSInfo();
   }
 
+  // The call is pure when the function is (tir::IsPureFunction), as in
+  // TVM. A void function returns Object here (TVM: the empty tuple).
   static FuncStructInfo PrimFuncSInfo(const tir::PrimFuncNode* func) {
     StructInfo ret = func->ret_type.is_void() ? ObjectSInfo() : PrimSInfo(func->ret_type);
-    return FuncStructInfoNode::Opaque(ret, /*purity=*/false);
+    return FuncStructInfoNode::Opaque(ret, tir::IsPureFunction(tir::PrimFunc(func)));
   }
 
   FuncStructInfo LookupGlobal(const std::string& name) {

@@ -206,7 +206,7 @@ bool ReduceFields(R& r, const tir::ForNode& a, const tir::ForNode& b) {
          r.Child(Field("min"), a.min.get(), b.min.get()) && r.Child(Field("extent"), a.extent.get(), b.extent.get()) &&
          r.Value(Field("for_kind"), a.for_kind, b.for_kind) && r.Value(Field("thread_tag"), a.thread_tag, b.thread_tag) &&
          r.Child(Field("annotations"), a.annotations.get(), b.annotations.get()) &&
-         r.Child(Field("body"), a.body.get(), b.body.get());
+         r.Child(Field("step"), a.step.get(), b.step.get()) && r.Child(Field("body"), a.body.get(), b.body.get());
 }
 // The block name is a hint (as in TVM) and is ignored.
 template <typename R>
@@ -238,6 +238,11 @@ bool ReduceFields(R& r, const tir::IfThenElseNode& a, const tir::IfThenElseNode&
   return r.Child(Field("condition"), a.condition.get(), b.condition.get()) &&
          r.Child(Field("then_case"), a.then_case.get(), b.then_case.get()) &&
          r.Child(Field("else_case"), a.else_case.get(), b.else_case.get());
+}
+template <typename R>
+bool ReduceFields(R& r, const tir::WhileNode& a, const tir::WhileNode& b) {
+  return r.Child(Field("condition"), a.condition.get(), b.condition.get()) &&
+         r.Child(Field("body"), a.body.get(), b.body.get());
 }
 template <typename R>
 bool ReduceFields(R& r, const tir::LetStmtNode& a, const tir::LetStmtNode& b) {

@@ -26,6 +26,7 @@
 #include "rlx/graph/expr_functor.h"
 #include "rlx/graph/op_registry.h"
 #include "rlx/graph/struct_info_analysis.h"
+#include "rlx/tir/analysis.h"
 #include "well_formed_internal.h"
 
 namespace rlx::graph {
@@ -323,8 +324,11 @@ std::string GraphChecker::ImpureCallee(const CallNode* call) const {
     auto it = functions_.find(gv->name_hint);
     if (it != functions_.end()) {
       if (const auto* func = it->second.as<FunctionNode>()) return func->is_pure ? "" : DescribeCallee(callee);
-      // A PrimFunc writes its arguments: only call_tir may call it purely.
-      if (it->second.isa<tir::PrimFuncNode>()) return "PrimFunc " + DescribeCallee(callee);
+      // A PrimFunc that writes its arguments (or updates other state) is
+      // impure; call_tir calls it purely on fresh outputs.
+      if (const auto* prim_func = it->second.as<tir::PrimFuncNode>()) {
+        return tir::IsPureFunction(tir::PrimFunc(prim_func)) ? "" : "PrimFunc " + DescribeCallee(callee);
+      }
     }
   }
   if (const auto* finfo = callee->struct_info.as<FuncStructInfoNode>()) {

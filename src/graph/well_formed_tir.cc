@@ -65,10 +65,26 @@ class PrimFuncChecker : public tir::StmtVisitor {
   void VisitStmt_(const tir::ForNode* op, const tir::Stmt&) override {
     VisitPrimExpr(op->min);
     VisitPrimExpr(op->extent);
+    if (op->step.defined()) {
+      VisitPrimExpr(op->step);
+      if (std::optional<int64_t> step = ir::AsConstInt(op->step); step && *step <= 0) {
+        Report(op->span,
+               fmt::format("loop {} has step {}; a loop step must be positive", op->loop_var->name_hint, *step));
+      }
+    }
     size_t mark = vars_.Mark();
     BindOnce(op->loop_var, "loop variable");
     VisitStmt(op->body);
     vars_.Restore(mark);
+  }
+
+  void VisitStmt_(const tir::WhileNode* op, const tir::Stmt&) override {
+    VisitPrimExpr(op->condition);
+    if (op->condition.defined() && !(op->condition->dtype.is_bool() && op->condition->dtype.is_scalar())) {
+      Report(op->span, fmt::format("the condition of a while loop must be a bool scalar, got {}",
+                                   op->condition->dtype.ToString()));
+    }
+    VisitStmt(op->body);
   }
 
   void VisitStmt_(const tir::LetStmtNode* op, const tir::Stmt&) override {

@@ -423,12 +423,21 @@ PrimExpr PrimExprParser::EvalCall(const py::Call& call) {
     return WithSpanOf(make<ir::CastNode>(dtype, value), call.span);
   }
   if (name == "Select" || name == "if_then_else") {
-    CallArgs args(call, callee, {"condition", "true_value", "false_value"}, 3);
+    // dtype=: older TVMScript printed if_then_else with the result dtype;
+    // it must be the arms' dtype.
+    CallArgs args(call, callee, {"condition", "true_value", "false_value", "dtype"}, 3);
     PrimExpr cond = Bool(Eval(args.Required("condition")), args.Required("condition"));
     PrimExpr t = Eval(args.Required("true_value"));
     PrimExpr f = Eval(args.Required("false_value"));
     MatchOperandTypes(t, f, call.span, name.c_str());
     PrimExpr select = ir::select(cond, t, f);  // matches the arms' dtypes
+    if (args.Has("dtype")) {
+      DataType dtype = EvalDType(args.Required("dtype"));
+      if (dtype != select->dtype) {
+        Fail(args.Required("dtype").span, fmt::format("T.{}: dtype={} but the values are {}", name, dtype.ToString(),
+                                                      select->dtype.ToString()));
+      }
+    }
     if (name == "Select") return WithSpanOf(std::move(select), call.span);
     const auto* node = select.as<ir::SelectNode>();
     return WithSpanOf(ir::call(select->dtype, "if_then_else", {cond, node->true_value, node->false_value}), call.span);
@@ -560,6 +569,9 @@ PrimExpr PrimExprParser::EvalBuiltin(const py::Call& call, const std::string& na
                                      const py::Expr* dtype_keyword) {
   std::vector<PrimExpr> args;
   for (const py::ExprPtr& arg : call.args) args.push_back(Eval(*arg));
+  if (name == "llvm_lookup_intrinsic_id" && (args.size() != 1 || !args[0].isa<ir::StringImmNode>())) {
+    Fail(call.span, "T.llvm_lookup_intrinsic_id takes the intrinsic's name, e.g. \"llvm.ctpop.i8\"");
+  }
   DataType dtype = info.default_dtype;
   if (info.dtype_from_arg >= 0) {
     if (static_cast<int>(args.size()) <= info.dtype_from_arg) {

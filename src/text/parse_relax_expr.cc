@@ -366,6 +366,11 @@ Expr RelaxParser::EvalOpArg(const py::Expr& arg, const graph::OpInfo& info, size
     return WithExprSpan(new graph::ShapeExprNode(EvalDims(arg, DimMode::kUse)), arg.span);
   }
   if (name == "func") return EvalCallee(arg);
+  // A dtype argument (not attribute) of the memory operators may be a plain
+  // string, which TVM's Python wrappers turn into R.dtype(...).
+  if (name == "dtype" && AsStringLiteral(arg)) {
+    return WithExprSpan(new graph::DataTypeImmNode(EvalDType(arg)), arg.span);
+  }
   return EvalExpr(arg);
 }
 
@@ -464,6 +469,18 @@ ObjectRef RelaxParser::EvalIndexMap(const py::Expr& value, const graph::OpInfo& 
                                                     make<ir::ArrayNode>(std::move(results))});
 }
 
+namespace {
+
+// An argument that TVM's Python wrapper of an operator defaults while the
+// operator itself has none: R.builtin.alloc_tensor(shape, dtype,
+// runtime_device_index, storage_scope="global"). Undefined when none.
+Expr PythonWrapperDefault(const graph::OpInfo& info, const std::string& arg) {
+  if (info.name == "relax.builtin.alloc_tensor" && arg == "storage_scope") return make<graph::StringImmNode>("global");
+  return Expr();
+}
+
+}  // namespace
+
 Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) {
   size_t num_args = info.args.size();
   std::vector<Expr> args(info.variadic_args ? 0 : num_args);
@@ -516,6 +533,7 @@ Expr RelaxParser::EvalOperator(const py::Call& call, const graph::OpInfo& info) 
     set_attr(*spec, *keyword.value);
   }
   for (size_t i = 0; i < given.size(); ++i) {
+    if (!given[i] && (args[i] = PythonWrapperDefault(info, info.args[i])).defined()) given[i] = true;
     if (!given[i]) {
       Fail(call.span, fmt::format("{} takes {} argument{} ({}), got {}", info.script_name, num_args,
                                   num_args == 1 ? "" : "s", OpArgList(info), call.args.size()));

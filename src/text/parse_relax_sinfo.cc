@@ -8,7 +8,7 @@
 //   R.Prim(value=n); R.Object (or R.Any); x.struct_info (the struct info of
 //   the graph value x); R.Tuple(a, b), R.Tuple([a, b]), R.Tuple;
 //   R.Callable((a, b), ret, purity), R.Callable(ret=..., purity=True),
-//   R.Callable. An opaque Callable (no parameter list) without purity= is
+//   R.Callable; None (the empty tuple, as in TVM: `-> None`). An opaque Callable (no parameter list) without purity= is
 //   impure, the reading of what the printer writes (it prints purity=True
 //   only for pure ones); a Callable with parameters is pure by default.
 // A dimension is a scalar expression, or a string holding one ("n",
@@ -47,7 +47,11 @@ StructInfo RelaxParser::EvalSInfo(const py::Expr& expr, DimMode mode) {
   StructInfo result;
   const auto* call = expr.As<py::Call>();
   std::string name = call ? CalleeName(*call) : DottedName(expr).value_or("");
-  if (const std::vector<py::ExprPtr>* elts = AsSequence(expr)) {
+  if (IsNone(&expr)) {
+    // TVM reads a `None` annotation (`-> None`) as the empty tuple, the
+    // struct info of a function that returns nothing.
+    result = graph::TupleSInfo({});
+  } else if (const std::vector<py::ExprPtr>* elts = AsSequence(expr)) {
     std::vector<StructInfo> fields;
     for (const py::ExprPtr& elt : *elts) fields.push_back(EvalSInfo(*elt, mode));
     result = graph::TupleSInfo(std::move(fields));

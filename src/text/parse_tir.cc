@@ -306,7 +306,7 @@ bool TIRParser::ParseStmt(const py::StmtList& stmts, size_t i, std::vector<tir::
       return false;
     }
     case py::NodeKind::kPass: return false;
-    case py::NodeKind::kWhile: Fail(stmt.span, "while loops are not supported in a PrimFunc");
+    case py::NodeKind::kWhile: out->push_back(ParseWhile(stmt.Cast<py::While>())); return false;
     case py::NodeKind::kFunctionDef: Fail(stmt.span, "nested functions are not allowed in a PrimFunc");
     default: Fail(stmt.span, fmt::format("unsupported statement in a PrimFunc: {}", py::NodeKindName(stmt.kind)));
   }

@@ -1,5 +1,6 @@
-// PrimFunc parsing: scoped statements — loops, if/else, assert, the with
-// forms (T.LetStmt, T.Assert, T.allocate, T.decl_buffer), and buffer
+// PrimFunc parsing: scoped statements — loops, while loops, if/else,
+// assert, the with forms (T.LetStmt, T.Assert, T.allocate, T.decl_buffer,
+// T.While), and buffer
 // declarations by T.match_buffer / T.alloc_buffer (see tir_parser.h).
 //
 // Loops follow TVM: `range(n)`, `range(a, b)` (extent simplified),
@@ -60,9 +61,6 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
                 binding ? std::vector<std::string>{"start", "stop", "thread", "annotations"}
                         : std::vector<std::string>{"start", "stop", "step", "annotations"},
                 1);
-  if (const py::Expr* step = args.Get("step"); step && !IsNone(step) && AsIntLiteral(*step) != std::optional<int64_t>(1)) {
-    Fail(step->span, "only loops with step 1 are supported");
-  }
   PrimExpr min, extent;
   // `T.thread_binding(128, "threadIdx.x")`: a string in the stop position
   // is the thread (TVM accepts both).
@@ -88,6 +86,9 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   auto* node = new tir::ForNode();
   node->min = min;
   node->extent = extent;
+  if (const py::Expr* step = binding ? nullptr : args.Get("step"); step != nullptr && !IsNone(step)) {
+    node->step = ParseLoopStep(*step, extent->dtype);
+  }
   node->for_kind = LoopKind(name);
   if (binding) {
     std::optional<std::string> thread = thread_expr ? AsStringLiteral(*thread_expr) : std::nullopt;
@@ -103,6 +104,20 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   loops_.pop_back();
   scopes_.Pop();
   return result;
+}
+
+// A loop step (TVM's For.step): an integer of the loop variable's type,
+// positive when it is a constant; a step of 1 is no step.
+PrimExpr TIRParser::ParseLoopStep(const py::Expr& expr, DataType dtype) {
+  PrimExpr step = prim_.Eval(expr);
+  if (!step->dtype.is_integer() || !step->dtype.is_scalar()) {
+    Fail(expr.span, fmt::format("a loop step must be an integer, got a value of type {}", step->dtype.ToString()));
+  }
+  if (std::optional<int64_t> value = ir::AsConstInt(step); value && *value <= 0) {
+    Fail(expr.span, fmt::format("a loop step must be positive, got {}", *value));
+  }
+  if (ir::IsConstInt(step, 1)) return PrimExpr();
+  return step->dtype == dtype ? step : ir::cast(dtype, step);
 }
 
 tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {
@@ -176,6 +191,27 @@ tir::Stmt TIRParser::ParseIf(const py::If& stmt) {
   return WithStmtSpan(new tir::IfThenElseNode(cond, then_case, else_case), stmt.span);
 }
 
+// `while cond:`, or TVM's IR-builder spelling `with T.While(cond):`. The
+// condition must be a bool scalar; the body is a scope of its own. Python's
+// `else:` clause has no TIR meaning.
+tir::Stmt TIRParser::ParseWhile(const py::While& stmt) {
+  if (!stmt.orelse.empty()) Fail(stmt.orelse.front()->span, "a while loop in a PrimFunc cannot have an else clause");
+  return MakeWhile(*stmt.test, stmt.body, stmt.span);
+}
+
+tir::Stmt TIRParser::MakeWhile(const py::Expr& condition, const py::StmtList& body, const Span& span) {
+  PrimExpr cond = prim_.Eval(condition);
+  if (!cond->dtype.is_bool() || !cond->dtype.is_scalar()) {
+    Fail(condition.span,
+         fmt::format("the condition of a while loop must be a boolean expression, got a value of type {}",
+                     cond->dtype.ToString()));
+  }
+  scopes_.Push();
+  tir::Stmt loop_body = ParseStmts(body, 0);
+  scopes_.Pop();
+  return WithStmtSpan(new tir::WhileNode(cond, loop_body), span);
+}
+
 tir::Stmt TIRParser::ParseAssert(const py::Assert& stmt, const py::StmtList& stmts, size_t i) {
   PrimExpr cond = prim_.Eval(*stmt.test);
   if (!cond->dtype.is_bool()) Fail(stmt.test->span, "an assert condition must be a boolean expression");
@@ -239,9 +275,14 @@ tir::Stmt TIRParser::ParseWith(const py::With& stmt) {
     return ParseAllocate(*call, target.id, target.span, body);
   }
   if (name == "T.decl_buffer") return ParseDeclBuffer(*call, target_name("T.decl_buffer").id, body);
+  if (name == "T.While") {
+    if (item.optional_vars) Fail(item.optional_vars->span, "T.While takes no `as name`");
+    CallArgs args(*call, name, {"condition"}, 1);
+    return MakeWhile(args.Required("condition"), stmt.body, stmt.span);
+  }
   Fail(item.context_expr->span,
-       fmt::format("expected T.block, T.init, T.LetStmt, T.Assert, T.attr, T.launch_thread, T.allocate or "
-                   "T.decl_buffer in a with statement, got {}", Describe(*item.context_expr)));
+       fmt::format("expected T.block, T.init, T.LetStmt, T.Assert, T.attr, T.launch_thread, T.allocate, "
+                   "T.decl_buffer or T.While in a with statement, got {}", Describe(*item.context_expr)));
 }
 
 // `tx = T.env_thread("threadIdx.x")`: a thread variable, bound later by

@@ -626,6 +626,7 @@ Docs ScriptPrinter::PrintStmt(const tir::Stmt& stmt) {
       return std::move(frame->stmts);
     }
     case NodeKind::kIfThenElse: return IfDocs(stmt.as<tir::IfThenElseNode>());
+    case NodeKind::kWhile: return WhileDocs(stmt.as<tir::WhileNode>());
     case NodeKind::kLetStmt: return LetDocs(stmt.as<tir::LetStmtNode>());
     case NodeKind::kAttrStmt: return AttrDocs(stmt.as<tir::AttrStmtNode>());
     case NodeKind::kEvaluate: {
@@ -647,7 +648,8 @@ Docs ScriptPrinter::ForDocs(const tir::ForNode* loop) {
   std::unordered_set<const Node*> grid_vars;
   for (const tir::ForNode* l = loop; l != nullptr; l = l->body.as<tir::ForNode>()) {
     bool annotated = l->annotations.defined() && !l->annotations->items.empty();
-    if (l->for_kind != tir::ForKind::kSerial || !IsZero(l->min) || annotated || UsesAnyVar(l->extent, grid_vars)) {
+    if (l->for_kind != tir::ForKind::kSerial || !IsZero(l->min) || !l->HasUnitStep() || annotated ||
+        UsesAnyVar(l->extent, grid_vars)) {
       break;
     }
     grid.push_back(l);
@@ -667,16 +669,18 @@ Docs ScriptPrinter::ForDocs(const tir::ForNode* loop) {
   frame->loops = {loop};
   std::string var = DefineTIRVar(loop->loop_var, *frame);
   std::vector<std::string> args;
-  if (IsZero(loop->min)) {
+  bool stepped = !loop->HasUnitStep();
+  if (IsZero(loop->min) && !stepped) {
     args.push_back(Expr(loop->extent));
   } else {
     args.push_back(Expr(loop->min));
     args.push_back(Expr(AddFold(loop->min, loop->extent)));
   }
+  if (stepped) args.push_back("step=" + Expr(loop->step));
   bool annotated = loop->annotations.defined() && !loop->annotations->items.empty();
   std::string prefix;
   switch (loop->for_kind) {
-    case tir::ForKind::kSerial: prefix = annotated ? T("serial") : "range"; break;
+    case tir::ForKind::kSerial: prefix = annotated || stepped ? T("serial") : "range"; break;
     case tir::ForKind::kParallel: prefix = T("parallel"); break;
     case tir::ForKind::kVectorized: prefix = T("vectorized"); break;
     case tir::ForKind::kUnrolled: prefix = T("unroll"); break;
@@ -794,6 +798,14 @@ Docs ScriptPrinter::IfDocs(const tir::IfThenElseNode* node) {
   Docs out = {Block("if " + cond + ":", std::move(then_docs))};
   if (!else_docs.empty()) out.push_back(Block("else:", std::move(else_docs)));
   return out;
+}
+
+// TVM prints a While as Python's `while cond:`.
+Docs ScriptPrinter::WhileDocs(const tir::WhileNode* node) {
+  std::string cond = Expr(node->condition);
+  FrameGuard frame(this, FrameKind::kTIR);
+  PrintBody(node->body, *frame);
+  return {Block("while " + cond + ":", std::move(frame->stmts))};
 }
 
 Docs ScriptPrinter::LetDocs(const tir::LetStmtNode* let) {

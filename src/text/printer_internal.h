@@ -181,6 +181,7 @@ class ScriptPrinter {
   Docs AllocateDocs(const tir::AllocateNode* alloc);
   Docs DeclBufferDocs(const tir::DeclBufferNode* decl, bool defines_data);
   Docs IfDocs(const tir::IfThenElseNode* node);
+  Docs WhileDocs(const tir::WhileNode* node);
   // `T.match_buffer(...)`-style declaration. New shape variables are
   // declared in `frame` (before the caller's line); with `inline_data` the
   // buffer's data pointer is defined with it (prints as `A.data` later),

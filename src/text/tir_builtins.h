@@ -53,6 +53,7 @@ inline const TIRBuiltinInfo* FindTIRBuiltin(const std::string& name) {
       {"tvm_check_return", {DataType::Int32()}},
       {"assume", {DataType::Bool()}},
       {"undef", {DataType::Int32()}},
+      {"llvm_lookup_intrinsic_id", {DataType::UInt(32)}},  // kept by name: TVM's ids depend on the LLVM version
       {"TVMBackendAllocWorkspace", {DataType::Handle()}},
       {"TVMBackendFreeWorkspace", {DataType::Int32()}},
   };

@@ -95,6 +95,9 @@ class TIRParser {
   tir::Stmt ParseGrid(const py::For& loop, const py::Call& call);
   ir::Var DefineLoopVar(const py::Expr& target, DataType dtype);
   tir::Stmt ParseIf(const py::If& stmt);
+  tir::Stmt ParseWhile(const py::While& stmt);
+  ir::PrimExpr ParseLoopStep(const py::Expr& expr, DataType dtype);
+  tir::Stmt MakeWhile(const py::Expr& condition, const py::StmtList& body, const Span& span);
   tir::Stmt ParseAssert(const py::Assert& stmt, const py::StmtList& stmts, size_t i);
   tir::Stmt ParseWith(const py::With& stmt);
   tir::Stmt ParseAllocate(const py::Call& call, const std::string& name, const Span& name_span,

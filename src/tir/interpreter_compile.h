@@ -119,6 +119,7 @@ class Compiler {
   StmtFn CompileBlockRealize(const BlockRealizeNode* realize);
   StmtFn CompileStore(const BufferStoreNode* store);
   StmtFn CompileIf(const IfThenElseNode* node);
+  StmtFn CompileWhile(const WhileNode* node);
   StmtFn CompileLetStmt(const LetStmtNode* let);
   StmtFn CompileAttrStmt(const AttrStmtNode* attr);
   StmtFn CompileAssert(const AssertStmtNode* node);

@@ -124,6 +124,7 @@ StmtFn Compiler::CompileStmt(const Stmt& stmt) {
     case NodeKind::kBlockRealize: fn = CompileBlockRealize(stmt.as<BlockRealizeNode>()); break;
     case NodeKind::kBufferStore: fn = CompileStore(stmt.as<BufferStoreNode>()); break;
     case NodeKind::kIfThenElse: fn = CompileIf(stmt.as<IfThenElseNode>()); break;
+    case NodeKind::kWhile: fn = CompileWhile(stmt.as<WhileNode>()); break;
     case NodeKind::kLetStmt: fn = CompileLetStmt(stmt.as<LetStmtNode>()); break;
     case NodeKind::kAttrStmt: fn = CompileAttrStmt(stmt.as<AttrStmtNode>()); break;
     case NodeKind::kAssertStmt: fn = CompileAssert(stmt.as<AssertStmtNode>()); break;
@@ -163,14 +164,19 @@ StmtFn Compiler::CompileFor(const ForNode* loop) {
   DataType t = loop->loop_var->dtype;
   if (!t.is_integer()) Fail(fmt::format("loop variable {} must be an integer, not {}", loop->loop_var->name_hint, t.ToString()));
   ExprFn min = CompileExpr(loop->min), extent = CompileExpr(loop->extent);
+  ExprFn step = loop->step.defined() ? CompileExpr(loop->step) : ExprFn();
   int slot = VarSlot(loop->loop_var.get());
   DefineVar(loop->loop_var.get());
   StmtFn body = CompileStmt(loop->body);
   UndefineVar(loop->loop_var.get());
+  Span span = current_span_;
+  std::string name = loop->loop_var->name_hint;
   return [=](Frame& f) {
     int64_t begin = min(f).i;
     int64_t count = extent(f).i;
-    for (int64_t i = 0; i < count; ++i) {
+    int64_t stride = step ? step(f).i : 1;
+    if (stride <= 0) ThrowError(span, fmt::format("loop {} has step {}; a loop step must be positive", name, stride));
+    for (int64_t i = 0; i < count; i += stride) {
       f.vars[slot] = Value::Int(WrapInt(begin + i, t));
       body(f);
     }
@@ -378,6 +384,15 @@ StmtFn Compiler::CompileIf(const IfThenElseNode* node) {
     } else if (else_case) {
       else_case(f);
     }
+  };
+}
+
+// The condition is evaluated before every iteration, as in C.
+StmtFn Compiler::CompileWhile(const WhileNode* node) {
+  ExprFn cond = CompileExpr(node->condition);
+  StmtFn body = CompileStmt(node->body);
+  return [cond = std::move(cond), body = std::move(body)](Frame& f) {
+    while (cond(f).AsBool()) body(f);
   };
 }
 

@@ -19,6 +19,8 @@ bool IsThreadBindingAttr(const std::string& attr_key) {
   return attr_key == "thread_extent" || attr_key == "virtual_thread";
 }
 
+bool ForNode::HasUnitStep() const { return !step.defined() || ir::IsConstInt(step, 1); }
+
 const char* ForKindName(ForKind kind) {
   switch (kind) {
     case ForKind::kSerial: return "serial";

@@ -55,6 +55,7 @@ void StmtVisitor::VisitBufferRegion(const BufferRegion& region) {
 void StmtVisitor::VisitStmt_(const ForNode* op, const Stmt&) {
   VisitPrimExpr(op->min);
   VisitPrimExpr(op->extent);
+  if (op->step.defined()) VisitPrimExpr(op->step);
   VisitStmt(op->body);
 }
 
@@ -91,6 +92,11 @@ void StmtVisitor::VisitStmt_(const IfThenElseNode* op, const Stmt&) {
   VisitPrimExpr(op->condition);
   VisitStmt(op->then_case);
   if (op->else_case.defined()) VisitStmt(op->else_case);
+}
+
+void StmtVisitor::VisitStmt_(const WhileNode* op, const Stmt&) {
+  VisitPrimExpr(op->condition);
+  VisitStmt(op->body);
 }
 
 void StmtVisitor::VisitStmt_(const LetStmtNode* op, const Stmt&) {
@@ -156,6 +162,7 @@ ForNode* CopyFor(const ForNode* op) {
   node->body = op->body;
   node->thread_tag = op->thread_tag;
   node->annotations = op->annotations;
+  node->step = op->step;
   return node;
 }
 
@@ -272,11 +279,13 @@ Stmt StmtMutator::VisitStmt_(const ForNode* op, const Stmt& self) {
   bool changed = false;
   PrimExpr min = MutateOptional(op->min, &changed);
   PrimExpr extent = MutateOptional(op->extent, &changed);
+  PrimExpr step = MutateOptional(op->step, &changed);
   Stmt body = MutateOptional(op->body, &changed);
   if (!changed) return self;
   ForNode* node = CopyFor(op);
   node->min = std::move(min);
   node->extent = std::move(extent);
+  node->step = std::move(step);
   node->body = std::move(body);
   return Stmt(node);
 }
@@ -357,6 +366,14 @@ Stmt StmtMutator::VisitStmt_(const IfThenElseNode* op, const Stmt& self) {
   Stmt else_case = MutateOptional(op->else_case, &changed);
   if (!changed) return self;
   return WithSpan(new IfThenElseNode(std::move(condition), std::move(then_case), std::move(else_case)), op->span);
+}
+
+Stmt StmtMutator::VisitStmt_(const WhileNode* op, const Stmt& self) {
+  bool changed = false;
+  PrimExpr condition = MutateOptional(op->condition, &changed);
+  Stmt body = MutateOptional(op->body, &changed);
+  if (!changed) return self;
+  return WithSpan(new WhileNode(std::move(condition), std::move(body)), op->span);
 }
 
 Stmt StmtMutator::VisitStmt_(const LetStmtNode* op, const Stmt& self) {

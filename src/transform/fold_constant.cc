@@ -36,11 +36,13 @@
 // broadcast would) and below kMaxInterpretedElements. Independently, a
 // PrimFunc whose loop nests would take more than kMaxInterpretedStores
 // stores (estimated from its loop extents) is not interpreted: a matmul of
-// two large constants would take too long at compile time.
+// two large constants would take too long at compile time. Nor is one with
+// a while loop, whose trip count is unknown.
 //
 // Afterwards the bindings left unused are removed (TVM's RemoveAllUnused).
 // Module functions are not removed (dead-code-elimination does that).
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -137,6 +139,11 @@ class StoreCountEstimator : public tir::StmtVisitor {
     iterations_ *= extent != nullptr ? static_cast<double>(std::max<int64_t>(extent->value, 0)) : symbolic_extent_;
     StmtVisitor::VisitStmt_(op, self);
     iterations_ = saved;
+  }
+  // A while loop's trip count is unknown until it runs (it may not end):
+  // such a function is never interpreted at compile time.
+  void VisitStmt_(const tir::WhileNode*, const tir::Stmt&) override {
+    total_ = std::numeric_limits<double>::infinity();
   }
   void VisitStmt_(const tir::BufferStoreNode* op, const tir::Stmt& self) override {
     total_ += iterations_;

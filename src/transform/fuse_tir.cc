@@ -178,6 +178,7 @@ class CalleeInliner : public tir::StmtMutator {
     node->body = loop->body;
     node->thread_tag = loop->thread_tag;
     node->annotations = loop->annotations;
+    node->step = loop->step;
     return Stmt(node);
   }
 

@@ -62,7 +62,9 @@ std::optional<LoopNest> MatchLoopNest(const tir::Stmt& body) {
     }
   }
   while (const auto* loop = stmt.as<tir::ForNode>()) {
-    if (loop->for_kind != tir::ForKind::kSerial || !ir::IsConstInt(loop->min, 0)) return std::nullopt;
+    if (loop->for_kind != tir::ForKind::kSerial || !ir::IsConstInt(loop->min, 0) || !loop->HasUnitStep()) {
+      return std::nullopt;
+    }
     nest.loops.push_back(loop);
     stmt = loop->body;
   }

@@ -61,6 +61,7 @@ namespace rlx {
 // Loop-level statements: tir/stmt.h.
 #define RLX_STMT_NODES(X) \
   X(For)                  \
+  X(While)                \
   X(Block)                \
   X(BlockRealize)         \
   X(BufferStore)          \

@@ -48,4 +48,10 @@ const char* OpPatternKindName(OpPatternKind kind);
 
 OpPatternKind AnalyzeOpPatternKind(const PrimFunc& func);
 
+// TVM's tir::IsPureFunction: true when calling `func` has no effect the
+// caller can observe: it stores only into buffers it allocates itself and
+// calls no builtin that updates state (packed calls, tvm_struct_set,
+// call_extern, ...). A graph-level call of a pure PrimFunc is pure.
+bool IsPureFunction(const PrimFunc& func);
+
 }  // namespace rlx::tir

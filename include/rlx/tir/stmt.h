@@ -91,6 +91,20 @@ class ForNode : public StmtNode {
   Stmt body;
   std::string thread_tag;  // for kThreadBinding: "blockIdx.x", "threadIdx.x", ...
   Dict annotations;        // may be undefined
+  // TVM's optional loop step: loop_var takes min, min + step, ... while it is
+  // below min + extent. Undefined means 1.
+  PrimExpr step;
+  bool HasUnitStep() const;
+};
+
+// TVM's While: runs `body` as long as the bool scalar `condition` holds,
+// evaluating it before every iteration (`while cond:` in TVMScript).
+class WhileNode : public StmtNode {
+ public:
+  static constexpr NodeKind kKind = NodeKind::kWhile;
+  WhileNode(PrimExpr condition, Stmt body) : StmtNode(kKind), condition(std::move(condition)), body(std::move(body)) {}
+  PrimExpr condition;
+  Stmt body;
 };
 
 class BlockNode : public StmtNode {

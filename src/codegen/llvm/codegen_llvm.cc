@@ -14,7 +14,10 @@
 //   address (a gather: x[(i * 3 + j) // 6], take, flip, ...) it cannot
 //   ("cannot identify array bounds") and leaves the loop scalar. Parallel
 //   loops are outlined (codegen_llvm_parallel.cc).
-// - IfThenElse: then/else/merge blocks. LetStmt: the value is computed once
+// - A loop with a step counts k from 0 with a unit step and binds its
+//   variable to min + k * step (WithUnitStep).
+// - IfThenElse: then/else/merge blocks. While: a header testing the
+//   condition, the body branching back to it, an exit block. LetStmt: the value is computed once
 //   and the variable bound for the body.
 // - Allocate (and a DeclBuffer whose data nothing has bound yet): a constant
 //   size of at most options.max_stack_alloca_bytes is a 64-byte aligned
@@ -218,8 +221,32 @@ llvm::Value* CodeGenLLVM::AllocaInEntry(llvm::Type* type, int64_t count, int ali
 
 // ---------------------------------------------------------------- statements
 
+namespace {
+
+// A loop with a step s counts k over [0, ceil(extent / s)) and binds the
+// original variable to min + k * s (the step must be positive).
+tir::Stmt WithUnitStep(const tir::ForNode* op) {
+  DataType dtype = op->loop_var->dtype;
+  ir::PrimExpr step = ir::cast(dtype, op->step);
+  auto* loop = new tir::ForNode();
+  loop->loop_var = ir::MakeVar(op->loop_var->name_hint + "_k", dtype);
+  loop->min = ir::MakeInt(0, dtype);
+  loop->extent = ir::floordiv(ir::sub(ir::add(ir::cast(dtype, op->extent), step), ir::MakeInt(1, dtype)), step);
+  loop->for_kind = op->for_kind;
+  loop->thread_tag = op->thread_tag;
+  loop->annotations = op->annotations;
+  loop->span = op->span;
+  ir::PrimExpr value = ir::add(ir::cast(dtype, op->min), ir::mul(loop->loop_var, step));
+  loop->body = make<tir::LetStmtNode>(op->loop_var, value, op->body);
+  return tir::Stmt(loop);
+}
+
+}  // namespace
+
 void CodeGenLLVM::VisitStmt_(const tir::ForNode* op, const tir::Stmt&) {
-  if (op->for_kind == tir::ForKind::kParallel && !state_.in_parallel) {
+  if (!op->HasUnitStep()) {
+    VisitStmt(WithUnitStep(op));
+  } else if (op->for_kind == tir::ForKind::kParallel && !state_.in_parallel) {
     EmitParallelFor(op);
   } else if (op->for_kind == tir::ForKind::kThreadBinding) {
     ThrowError(op->span, fmt::format("codegen: function {}: loop over {} is bound to thread {}, which the CPU "
@@ -347,6 +374,27 @@ void CodeGenLLVM::VisitStmt_(const tir::IfThenElseNode* op, const tir::Stmt&) {
     builder_->CreateBr(merge);
   }
   builder_->SetInsertPoint(merge);
+}
+
+// while: a header block tests the condition before every iteration and
+// branches to the body (which jumps back to the header) or past the loop.
+void CodeGenLLVM::VisitStmt_(const tir::WhileNode* op, const tir::Stmt&) {
+  if (!op->condition->dtype.is_scalar()) {
+    ThrowError(op->span, fmt::format("codegen: while condition has vector type {}", op->condition->dtype.ToString()));
+  }
+  llvm::Function* function = state_.function;
+  auto* header = llvm::BasicBlock::Create(*context_, "while_header", function);
+  auto* body = llvm::BasicBlock::Create(*context_, "while_body", function);
+  auto* exit = llvm::BasicBlock::Create(*context_, "while_exit", function);
+  builder_->CreateBr(header);
+  builder_->SetInsertPoint(header);
+  llvm::Value* condition = VisitExpr(op->condition);
+  if (!op->condition->dtype.is_bool()) condition = EmitCast(op->condition->dtype, DataType::Bool(), condition);
+  builder_->CreateCondBr(condition, body, exit);
+  builder_->SetInsertPoint(body);
+  VisitStmt(op->body);
+  builder_->CreateBr(header);
+  builder_->SetInsertPoint(exit);
 }
 
 void CodeGenLLVM::VisitStmt_(const tir::LetStmtNode* op, const tir::Stmt&) {

@@ -137,6 +137,8 @@ class CodeGenLLVM : public ir::PrimExprFunctor<llvm::Value*(const ir::PrimExpr&)
   llvm::Value* CallLibm(const std::string& base_name, DataType dtype, const std::vector<llvm::Value*>& args);
   llvm::Value* CallIntrinsic(llvm::Intrinsic::ID id, const std::vector<llvm::Type*>& overloads,
                              const std::vector<llvm::Value*>& args);
+  // T.call_llvm_intrin / T.call_llvm_pure_intrin (codegen_llvm_intrin.cc).
+  llvm::Value* EmitLLVMIntrinsicCall(const ir::CallNode* op, const std::string& name);
 
   // ---- statements (codegen_llvm.cc)
   void EmitSerialFor(const tir::ForNode* op);

@@ -20,6 +20,11 @@
 // - if_then_else(c, a, b) evaluates only the chosen arm (a branch and a phi)
 //   when c is a scalar; with a vector condition both arms are evaluated and
 //   selected lane-wise. likely(x) is x; assume(x) is dropped.
+// - call_llvm_intrin / call_llvm_pure_intrin(dtype, id, args...): TVM's
+//   direct call of an LLVM intrinsic, named by
+//   T.llvm_lookup_intrinsic_id("llvm.ctpop.i8") or by a string; the
+//   overload types follow from the result and argument types. TVM's numeric
+//   ids depend on the LLVM version and are rejected.
 // Anything else is a CompileError naming the intrinsic.
 #include <fmt/format.h>
 
@@ -85,8 +90,55 @@ llvm::Value* CodeGenLLVM::VisitExpr_(const ir::CallNode* op, const ir::PrimExpr&
   if (name == "if_then_else") return EmitIfThenElse(op);
   if (name == "likely" && op->args.size() == 1) return VisitExpr(op->args[0]);
   if (name == "assume") return llvm::ConstantInt::getTrue(*context_);
+  if (name == "call_llvm_intrin" || name == "call_llvm_pure_intrin") return EmitLLVMIntrinsicCall(op, name);
   if (IsUnaryMath(name) || IsBinaryMath(name) || name == "ldexp") return EmitMathCall(op, name);
   return EmitIntegerIntrinsic(op, name);
+}
+
+namespace {
+
+// The intrinsic named by the first argument of call_llvm_(pure_)intrin:
+// T.llvm_lookup_intrinsic_id("llvm.x") or "llvm.x"; "" for anything else.
+std::string LLVMIntrinsicNameOf(const ir::PrimExpr& arg) {
+  if (const auto* name = arg.as<ir::StringImmNode>()) return name->value;
+  const auto* lookup = arg.as<ir::CallNode>();
+  if (lookup != nullptr && IntrinsicName(lookup->op) == "llvm_lookup_intrinsic_id" && lookup->args.size() == 1) {
+    if (const auto* name = lookup->args[0].as<ir::StringImmNode>()) return name->value;
+  }
+  return "";
+}
+
+}  // namespace
+
+llvm::Value* CodeGenLLVM::EmitLLVMIntrinsicCall(const ir::CallNode* op, const std::string& name) {
+  std::string intrinsic = op->args.empty() ? "" : LLVMIntrinsicNameOf(op->args[0]);
+  if (intrinsic.empty()) {
+    ThrowError(op->span, fmt::format("codegen: {} must name its LLVM intrinsic with "
+                                     "T.llvm_lookup_intrinsic_id(\"llvm.<name>\") (numeric intrinsic ids depend "
+                                     "on the LLVM version)",
+                                     name));
+  }
+  llvm::Intrinsic::ID id = llvm::Function::lookupIntrinsicID(intrinsic);
+  if (id == llvm::Intrinsic::not_intrinsic) {
+    ThrowError(op->span, fmt::format("codegen: {}: LLVM has no intrinsic named {}", name, intrinsic));
+  }
+  std::vector<llvm::Value*> args;
+  std::vector<llvm::Type*> arg_types;
+  for (size_t i = 1; i < op->args.size(); ++i) {
+    args.push_back(VisitExpr(op->args[i]));
+    arg_types.push_back(args.back()->getType());
+  }
+  llvm::Type* ret_type = op->dtype.is_void() ? llvm::Type::getVoidTy(*context_) : LLVMType(op->dtype);
+  llvm::FunctionType* signature = llvm::FunctionType::get(ret_type, arg_types, /*isVarArg=*/false);
+  llvm::SmallVector<llvm::Type*, 4> overloads;
+  if (!llvm::Intrinsic::getIntrinsicSignature(id, signature, overloads)) {
+    std::vector<std::string> arg_names;
+    for (size_t i = 1; i < op->args.size(); ++i) arg_names.push_back(op->args[i]->dtype.ToString());
+    ThrowError(op->span, fmt::format("codegen: {}: {} does not take ({}) returning {}", name, intrinsic,
+                                     fmt::join(arg_names, ", "), op->dtype.ToString()));
+  }
+  llvm::Function* declaration = llvm::Intrinsic::getDeclaration(module_.get(), id, overloads);
+  return builder_->CreateCall(declaration, args);
 }
 
 llvm::Value* CodeGenLLVM::EmitIfThenElse(const ir::CallNode* op) {

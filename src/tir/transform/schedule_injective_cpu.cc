@@ -66,7 +66,7 @@ struct LoopNest {
 };
 
 bool IsPlainSerialLoop(const ForNode* loop) {
-  return loop->for_kind == ForKind::kSerial && loop->thread_tag.empty() &&
+  return loop->for_kind == ForKind::kSerial && loop->thread_tag.empty() && loop->HasUnitStep() &&
          (!loop->annotations.defined() || loop->annotations->items.empty());
 }
 

@@ -89,6 +89,7 @@ class StmtSimplifier : public StmtMutator {
     node->body = std::move(body);
     node->thread_tag = op->thread_tag;
     node->annotations = op->annotations;
+    node->step = op->step;
     return Stmt(node);
   }
 

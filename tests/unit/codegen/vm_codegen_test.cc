@@ -656,6 +656,49 @@ TEST_F(PipelineToVMTest, HighLevelDataDependentMatchCast) {
   EXPECT_THAT(error, HasSubstr("got shape (3,)"));
 }
 
+// A kernel with a while loop (data-dependent trip count per element) through
+// the default pipeline, LLVM and the VM.
+TEST_F(PipelineToVMTest, WhileLoopKernel) {
+  VMCompiled compiled = CompileHighLevel(R"(
+from tvm.script import ir as I
+from tvm.script import tir as T
+from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def doublings(x: T.handle, y: T.handle):
+        n = T.int64()
+        X = T.match_buffer(x, (n,), "float32")
+        Y = T.match_buffer(y, (n,), "int32")
+        acc = T.decl_buffer((1,), "float32")
+        for i in range(n):
+            Y[i] = 0
+            acc[0] = X[i]
+            while acc[0] < T.float32(100):
+                acc[0] = acc[0] * T.float32(2)
+                Y[i] = Y[i] + 1
+
+    @R.function
+    def main(x: R.Tensor(("n",), dtype="float32")) -> R.Tensor(("n",), dtype="int32"):
+        n = T.int64()
+        cls = Module
+        y = R.call_tir(cls.doublings, (x,), out_sinfo=R.Tensor((n,), dtype="int32"))
+        return y
+)");
+  rvm::VirtualMachine vm(compiled.exec, compiled.library);
+  std::vector<float> data = {1, 99, 100, 0.5f, 30, 250, 7};
+  std::vector<int32_t> expected;
+  for (float v : data) {
+    int32_t steps = 0;
+    for (; v < 100; v *= 2) ++steps;
+    expected.push_back(steps);
+  }
+  EXPECT_EQ(expected, (std::vector<int32_t>{7, 1, 0, 8, 2, 0, 4}));
+  auto x = rt::NDArray::FromVector<float>({7}, data);
+  EXPECT_EQ(vm.Invoke("main", {rt::Value(x)}).AsNDArray().ToVector<int32_t>(), expected);
+}
+
 // `module` with function `name` exported as `symbol` (its global_symbol).
 ir::IRModule WithSymbol(const ir::IRModule& mod, const std::string& name, const std::string& symbol) {
   ObjectRef func = mod->Lookup(name);

@@ -13,7 +13,9 @@
 
 #include "rlx/graph/expr.h"
 #include "rlx/graph/struct_info.h"
+#include "rlx/graph/well_formed.h"
 #include "rlx/support/diagnostic.h"
+#include "rlx/tir/analysis.h"
 #include "rlx/tir/function.h"
 
 namespace rlx::text {
@@ -290,6 +292,71 @@ class Module:
   const graph::CallNode* call = BoundCall(main, "y");
   ASSERT_NE(call, nullptr);
   EXPECT_EQ(call->op.as<graph::GlobalVarNode>()->name_hint, "flatten");
+}
+
+// A graph function may call a PrimFunc directly (TVM's PrimFunc struct
+// info): the call is pure when the PrimFunc writes only memory it allocates
+// and calls no state-updating builtin. `-> None` means R.Tuple().
+TEST(ParserTest, DirectPrimFuncCallsArePureOnlyWhenThePrimFuncIs) {
+  const char* const kPrimFuncs = R"(
+    @T.prim_func(private=True)
+    def total(A: T.Buffer((4,), "float32")) -> T.float32:
+        acc = T.decl_buffer((1,), "float32")
+        acc[0] = T.float32(0)
+        for i in range(4):
+            acc[0] = acc[0] + A[i]
+        return acc[0]
+
+    @T.prim_func(private=True)
+    def zero_first(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(0)
+
+    @T.prim_func(private=True)
+    def extern_call(A: T.Buffer((4,), "float32")):
+        acc = T.decl_buffer((1,), "float32")
+        acc[0] = T.call_extern("float32", "side_effect", A[0])
+)";
+  ir::IRModule mod = ParseModuleText(std::string(R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((4,), "float32")) -> R.Prim("float32"):
+        s = Module.total(x)
+        return s
+
+    @R.function(pure=False)
+    def writes(x: R.Tensor((4,), "float32")) -> None:
+        v = Module.zero_first(x)
+        return R.tuple()
+)") + kPrimFuncs);
+  EXPECT_NO_THROW(graph::CheckWellFormed(mod));
+  EXPECT_TRUE(tir::IsPureFunction(PrimFunc(mod, "total")));
+  EXPECT_FALSE(tir::IsPureFunction(PrimFunc(mod, "zero_first")));
+  EXPECT_FALSE(tir::IsPureFunction(PrimFunc(mod, "extern_call")));
+  const auto* prim = FindBinding(RelaxFunc(mod, "main"), "s")->var->struct_info.as<graph::PrimStructInfoNode>();
+  ASSERT_NE(prim, nullptr);
+  EXPECT_EQ(prim->dtype, DataType::Float32());
+  graph::Function writes = RelaxFunc(mod, "writes");
+  const auto* ret = writes->ret_struct_info.as<graph::TupleStructInfoNode>();
+  ASSERT_NE(ret, nullptr);
+  EXPECT_TRUE(ret->fields.empty());
+
+  ir::IRModule impure = ParseModuleText(std::string(R"(
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((4,), "float32")):
+        y = Module.zero_first(x)
+        return x
+)") + kPrimFuncs);
+  try {
+    graph::CheckWellFormed(impure);
+    ADD_FAILURE() << "a pure function calling a PrimFunc that writes its argument must be rejected";
+  } catch (const CompileError& error) {
+    EXPECT_NE(std::string(error.what()).find("the function is pure but calls impure PrimFunc 'zero_first'"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 // ---------------------------------------------------------------------------
