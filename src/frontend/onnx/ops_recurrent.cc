@@ -30,7 +30,7 @@
 //   for t in [0, S):                  (serial: carries the state)
 //     for b in [0, B):
 //       if t < len[b]:                (len = sequence_lens, or S)
-//         time = reverse ? len[b] - 1 - t : t
+//         time = reverse ? len[b] - 1 - t : t   (len[b] clamped to S)
 //         acc_g[j] = sum_k Z[S, k] * R[d, g*H + j, k]       (per gate g)
 //         the cell's update per hidden unit j into Y[time] (and the cell
 //         state), from xw[time, d, b, g*H + j] + acc_g[j]
@@ -53,6 +53,7 @@
 #include <set>
 
 #include "frontend/onnx/converter.h"
+#include "rlx/arith/analyzer.h"
 #include "rlx/graph/struct_info.h"
 #include "rlx/op/legalize.h"
 #include "rlx/op/manipulate.h"
@@ -137,7 +138,7 @@ PrimExpr ApplyActivation(const Activation& act, const PrimExpr& x) {
   if (n == "Sigmoid") return ir::call(dtype, "sigmoid", {x});
   if (n == "Affine") return c(act.alpha) * x + c(act.beta);
   if (n == "LeakyRelu") return ir::select(ir::ge(x, c(0)), x, c(act.alpha) * x);
-  if (n == "ThresholdedRelu") return ir::select(ir::gt(x, c(act.alpha)), x, c(0));
+  if (n == "ThresholdedRelu") return ir::select(ir::ge(x, c(act.alpha)), x, c(0));
   if (n == "ScaledTanh") return c(act.alpha) * ir::call(dtype, "tanh", {c(act.beta) * x});
   if (n == "HardSigmoid") return ir::max(c(0), ir::min(c(1), c(act.alpha) * x + c(act.beta)));
   if (n == "Elu") return ir::select(ir::ge(x, c(0)), x, c(act.alpha) * (ir::call(dtype, "exp", {x}) - c(1)));
@@ -190,12 +191,19 @@ Stmt Loop(const Var& var, const PrimExpr& extent, Stmt body) {
   return Stmt(loop);
 }
 
+// Indices are simplified (`S + 2 + 0` -> `S + 2`) so the kernel reads well.
+std::vector<PrimExpr> SimplifiedIndices(std::vector<PrimExpr> indices) {
+  arith::Analyzer analyzer;
+  for (PrimExpr& index : indices) index = analyzer.Simplify(index);
+  return indices;
+}
+
 PrimExpr Load(const Buffer& buffer, std::vector<PrimExpr> indices) {
-  return make<ir::BufferLoadNode>(buffer, std::move(indices));
+  return make<ir::BufferLoadNode>(buffer, SimplifiedIndices(std::move(indices)));
 }
 
 Stmt Store(const Buffer& buffer, PrimExpr value, std::vector<PrimExpr> indices) {
-  return make<tir::BufferStoreNode>(buffer, std::move(value), std::move(indices));
+  return make<tir::BufferStoreNode>(buffer, std::move(value), SimplifiedIndices(std::move(indices)));
 }
 
 class RecurrenceKernel {
@@ -239,22 +247,25 @@ class RecurrenceKernel {
     return ir::max(ir::min(x, ir::MakeFloat(*spec_.clip, dtype_)), ir::MakeFloat(-*spec_.clip, dtype_));
   }
   PrimExpr Length(const PrimExpr& b) const {
-    return spec_.has_lens ? ir::cast(DataType::Int64(), Load(lens_, {b})) : seq_;
+    // A length above S is taken as S (the kernel never writes past Y).
+    return spec_.has_lens ? ir::min(ir::cast(DataType::Int64(), Load(lens_, {b})), seq_) : seq_;
   }
 
   Stmt Direction(int64_t d) {
     d_ = d;
-    Var b = ir::MakeVar("b"), j = ir::MakeVar("j"), t = ir::MakeVar("t");
-    std::vector<Stmt> init{SetZ(StateRow(), b, j, spec_.has_initial_h ? Load(initial_h_, {Int(d), b, j}) : Zero())};
+    Var bi = ir::MakeVar("b"), j = ir::MakeVar("j");
+    std::vector<Stmt> init{SetZ(StateRow(), bi, j, spec_.has_initial_h ? Load(initial_h_, {Int(d), bi, j}) : Zero())};
     if (spec_.kind == CellKind::kLstm) {
-      init.push_back(SetZ(CellRow(), b, j, spec_.has_initial_c ? Load(initial_c_, {Int(d), b, j}) : Zero()));
+      init.push_back(SetZ(CellRow(), bi, j, spec_.has_initial_c ? Load(initial_c_, {Int(d), bi, j}) : Zero()));
     }
-    Stmt init_loops = Loop(b, batch_, Loop(j, hidden_, tir::MakeSeq(init)));
+    Stmt init_loops = Loop(bi, batch_, Loop(j, hidden_, tir::MakeSeq(init)));
+    Var b = ir::MakeVar("b"), t = ir::MakeVar("t");
     PrimExpr length = Length(b);
     PrimExpr time = spec_.reverse[static_cast<size_t>(d)] ? length - Int(1) - t : PrimExpr(t);
     Var jz = ir::MakeVar("j");
     Stmt zero_y = Loop(jz, hidden_, SetZ(t, b, jz, Zero()));
-    Stmt step = make<tir::IfThenElseNode>(ir::lt(t, length), Step(b, time), zero_y);
+    // Without sequence_lens every step is inside every sequence.
+    Stmt step = spec_.has_lens ? make<tir::IfThenElseNode>(ir::lt(t, length), Step(b, time), zero_y) : Step(b, time);
     return tir::MakeSeq({init_loops, Loop(t, seq_, Loop(b, batch_, step))});
   }
 
@@ -306,10 +317,13 @@ class RecurrenceKernel {
       body.push_back(RecurrentProduct(b, 2, CellRow()));
       h_input = GateInput(b, time, 2, j);
     }
-    PrimExpr z = ApplyActivation(Act(0), Clip(GateInput(b, time, 0, j)));
+    // z goes to its accumulator row (no longer needed) so it is computed once.
+    Stmt set_z = SetZ(AccRow(0), b, j, ApplyActivation(Act(0), Clip(GateInput(b, time, 0, j))));
+    PrimExpr z = Z(AccRow(0), b, j);
     PrimExpr candidate = ApplyActivation(Act(1), Clip(h_input));
     PrimExpr one = ir::MakeFloat(1.0, dtype_);
-    body.push_back(Loop(j, hidden_, SetZ(time, b, j, (one - z) * candidate + z * Z(StateRow(), b, j))));
+    Stmt set_hidden = SetZ(time, b, j, (one - z) * candidate + z * Z(StateRow(), b, j));
+    body.push_back(Loop(j, hidden_, tir::MakeSeq({set_z, set_hidden})));
   }
 
   // Gates i (0), o (1), f (2), c (3); P = [Pi, Po, Pf].
@@ -476,7 +490,7 @@ Out ConvertRecurrent(ConvertContext& ctx, CellKind kind) {
   }
   int64_t extra_rows = 2 + gates;
   te::Tensor states = te::Extern(
-      {k_seq + ir::MakeInt(extra_rows), ir::MakeInt(num_dirs), k_batch, ir::MakeInt(hidden)}, dtype, placeholders,
+      {ctx.Simplify(k_seq + ir::MakeInt(extra_rows)), ir::MakeInt(num_dirs), k_batch, ir::MakeInt(hidden)}, dtype, placeholders,
       [&spec](const std::vector<Buffer>& in, const Buffer& out) { return RecurrenceKernel(spec, in, out).Build(); },
       std::string(KindName(kind)) + "_states");
   std::vector<te::Tensor> func_args = placeholders;

@@ -5,6 +5,7 @@
 // for unsupported attributes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -240,6 +241,99 @@ TEST(OnnxRecurrentTest, GruLinearBeforeResetReverseBatchFirst) {
   EXPECT_EQ(out[1].shape(), (rt::ShapeTuple{n.batch, 1, n.hidden}));
   ExpectNear(out[0].ToVector<float>(), expected.y, "Y");
   ExpectNear(out[1].ToVector<float>(), expected.y_h, "Y_h");
+}
+
+// ONNX's activation functions as the spec defines them.
+float ApplyActivation(const std::string& name, float alpha, float beta, float x) {
+  if (name == "Relu") return std::max(x, 0.0f);
+  if (name == "Sigmoid") return Sigmoid(x);
+  if (name == "Affine") return alpha * x + beta;
+  if (name == "LeakyRelu") return x >= 0 ? x : alpha * x;
+  if (name == "ThresholdedRelu") return x >= alpha ? x : 0.0f;
+  if (name == "ScaledTanh") return alpha * std::tanh(beta * x);
+  if (name == "HardSigmoid") return std::min(1.0f, std::max(0.0f, alpha * x + beta));
+  if (name == "Elu") return x >= 0 ? x : alpha * (std::exp(x) - 1);
+  if (name == "Softsign") return x / (1 + std::fabs(x));
+  if (name == "Softplus") return std::log(1 + std::exp(x));
+  return std::tanh(x);
+}
+
+// A bidirectional RNN whose two directions use the activations `names`
+// (alpha / beta consumed in order by the functions that take them), with
+// clip; no bias, an initial state, a symbolic sequence length.
+struct ActivationCase {
+  std::vector<std::string> names;
+  Floats alphas, betas;
+  Floats alpha_of, beta_of;  // what each direction's function receives
+};
+
+TEST(OnnxRecurrentTest, RnnActivationsAndClip) {
+  std::vector<ActivationCase> cases = {
+      {{"HardSigmoid", "LeakyRelu"}, {0.3f, 0.2f}, {0.4f}, {0.3f, 0.2f}, {0.4f, 0.0f}},
+      {{"Softsign", "Elu"}, {0.5f}, {}, {0.0f, 0.5f}, {0.0f, 0.0f}},
+      {{"ScaledTanh", "Softplus"}, {1.5f}, {0.7f}, {1.5f, 0.0f}, {0.7f, 0.0f}},
+      {{"Affine", "ThresholdedRelu"}, {0.9f, 0.1f}, {0.05f}, {0.9f, 0.1f}, {0.05f, 0.0f}},
+      {{"Relu", "Sigmoid"}, {}, {}, {0.0f, 0.0f}, {0.0f, 0.0f}},
+  };
+  std::mt19937 rng(5);
+  const int64_t seq = 6, batch = 2, input = 3, hidden = 3;
+  const float clip = 0.8f;
+  for (const ActivationCase& c : cases) {
+    Floats w = RandomFloats(static_cast<size_t>(2 * hidden * input), rng, 1.0f);
+    Floats r = RandomFloats(static_cast<size_t>(2 * hidden * hidden), rng, 1.0f);
+    Builder m(14);
+    m.Input("X", {std::string("seq"), batch, input});
+    m.Initializer("W", {2, hidden, input}, w);
+    m.Initializer("R", {2, hidden, hidden}, r);
+    m.Input("initial_h", {2, batch, hidden});
+    auto* node = m.Node("RNN", {"X", "W", "R", "", "", "initial_h"}, {"Y", "Y_h"}, "rnn");
+    Builder::AttrString(node, "direction", "bidirectional");
+    Builder::AttrFloat(node, "clip", clip);
+    auto* names = node->add_attribute();
+    names->set_name("activations");
+    names->set_type(onnx::AttributeProto::STRINGS);
+    for (const std::string& name : c.names) names->add_strings(name);
+    for (const auto& [attr, values] : {std::pair{"activation_alpha", c.alphas}, std::pair{"activation_beta", c.betas}}) {
+      if (values.empty()) continue;
+      auto* a = node->add_attribute();
+      a->set_name(attr);
+      a->set_type(onnx::AttributeProto::FLOATS);
+      for (float v : values) a->add_floats(v);
+    }
+    m.Output("Y");
+    m.Output("Y_h");
+    CompiledModel model(m, "rnn_" + c.names[0]);
+    Floats x = RandomFloats(static_cast<size_t>(seq * batch * input), rng, 2.0f);
+    Floats h0 = RandomFloats(static_cast<size_t>(2 * batch * hidden), rng);
+    Floats y(static_cast<size_t>(seq * 2 * batch * hidden));
+    Floats y_h = h0;
+    for (int64_t d = 0; d < 2; ++d) {
+      for (int64_t b = 0; b < batch; ++b) {
+        float* h = &y_h[static_cast<size_t>((d * batch + b) * hidden)];
+        for (int64_t step = 0; step < seq; ++step) {
+          int64_t t = d == 1 ? seq - 1 - step : step;
+          Floats h_new(static_cast<size_t>(hidden));
+          for (int64_t j = 0; j < hidden; ++j) {
+            float pre = Dot(&x[static_cast<size_t>((t * batch + b) * input)], &w[static_cast<size_t>((d * hidden + j) * input)],
+                            input) +
+                        Dot(h, &r[static_cast<size_t>((d * hidden + j) * hidden)], hidden);
+            pre = std::min(clip, std::max(-clip, pre));
+            auto di = static_cast<size_t>(d);
+            h_new[static_cast<size_t>(j)] = ApplyActivation(c.names[di], c.alpha_of[di], c.beta_of[di], pre);
+          }
+          for (int64_t j = 0; j < hidden; ++j) {
+            h[j] = h_new[static_cast<size_t>(j)];
+            y[static_cast<size_t>(((t * 2 + d) * batch + b) * hidden + j)] = h[j];
+          }
+        }
+      }
+    }
+    std::vector<rt::NDArray> out = model.Run({rt::NDArray::FromVector<float>({seq, batch, input}, x),
+                                              rt::NDArray::FromVector<float>({2, batch, hidden}, h0)});
+    ASSERT_EQ(out.size(), 2u);
+    ExpectNear(out[0].ToVector<float>(), y, c.names[0] + " Y");
+    ExpectNear(out[1].ToVector<float>(), y_h, c.names[0] + " Y_h");
+  }
 }
 
 // An RNN layer with one unsupported attribute value, imported.
