@@ -18,29 +18,32 @@
 // since it is scaled by r there.
 //
 // The recurrence is one TIR kernel (a te::Extern statement, as cumsum),
-// called with R.call_tir. Its single output Z has S + 2 + G rows of
+// called with R.call_tir on xw, R_t = permute_dims(R, [0, 2, 1]) (D, H,
+// G*H) and the optional inputs. Its single output Z has S + 2 rows of
 // (D, B, H):
 //   Z[0:S]        Y
 //   Z[S]          the running hidden state; after the loop, Y_h
 //   Z[S + 1]      LSTM: the running cell state, then Y_c;
 //                 GRU (linear_before_reset = 0): scratch for r * H_{t-1}
-//   Z[S + 2 + g]  per step, the recurrent product H_{t-1} R_g^T of gate g
-// For each direction d (a C++ loop: at most two statements), the kernel
-// sets the state rows from initial_h / initial_c (or zeros), then
+// and a local buffer acc (G*H) holds one step's recurrent products. For
+// each direction d (a C++ loop: at most two statements), the kernel sets
+// the state rows from initial_h / initial_c (or zeros), then
 //   for t in [0, S):                  (serial: carries the state)
 //     for b in [0, B):
 //       if t < len[b]:                (len = sequence_lens, or S)
 //         time = reverse ? len[b] - 1 - t : t   (len[b] clamped to S)
-//         acc_g[j] = sum_k Z[S, k] * R[d, g*H + j, k]       (per gate g)
+//         acc = 0
+//         for k in [0, H): for row in [0, G*H):      (contiguous rows)
+//           acc[row] += Z[S, d, b, k] * R_t[d, k, row]
 //         the cell's update per hidden unit j into Y[time] (and the cell
-//         state), from xw[time, d, b, g*H + j] + acc_g[j]
+//         state), from xw[time, d, b, g*H + j] + acc[g*H + j]
 //         Z[S] = Y[time]              (after every j is computed)
 //       else:
 //         Y[t] = 0                    (positions past the sequence's end)
-// GRU without linear_before_reset first stores r * H_{t-1} in Z[S + 1] and
-// then takes the h gate's product from that row. The graph slices Y, Y_h
-// and Y_c out of Z. The time loop's extent is the symbolic S: nothing is
-// unrolled over time.
+// GRU without linear_before_reset first takes the z and r products, stores
+// r * H_{t-1} in Z[S + 1] and then takes the h gate's product from that
+// row. The graph slices Y, Y_h and Y_c out of Z. The time loop's extent is
+// the symbolic S: nothing is unrolled over time.
 //
 // Activations (ONNX's list: Relu, Tanh, Sigmoid, Affine, LeakyRelu,
 // ThresholdedRelu, ScaledTanh, HardSigmoid, Elu, Softsign, Softplus) are
@@ -208,12 +211,12 @@ Stmt Store(const Buffer& buffer, PrimExpr value, std::vector<PrimExpr> indices) 
 
 class RecurrenceKernel {
  public:
-  // `inputs`: xw, R, then (when present) rbh, initial_h, initial_c, P, lens.
+  // `inputs`: xw, R_t, then (when present) rbh, initial_h, initial_c, P, lens.
   RecurrenceKernel(const RecurrentSpec& spec, const std::vector<Buffer>& inputs, Buffer out)
       : spec_(spec), out_(std::move(out)) {
     size_t next = 0;
     xw_ = inputs[next++];
-    r_ = inputs[next++];
+    r_t_ = inputs[next++];
     if (spec.has_rbh) rbh_ = inputs[next++];
     if (spec.has_initial_h) initial_h_ = inputs[next++];
     if (spec.has_initial_c) initial_c_ = inputs[next++];
@@ -223,12 +226,21 @@ class RecurrenceKernel {
     batch_ = xw_->shape[2];
     hidden_ = ir::MakeInt(spec.hidden);
     dtype_ = out_->dtype;
+    acc_ = ir::MakeBuffer("acc", {ir::MakeInt(spec.num_gates * spec.hidden)}, dtype_);
   }
 
+  // The directions' statements inside the allocation of `acc`.
   Stmt Build() {
     std::vector<Stmt> directions;
     for (int64_t d = 0; d < spec_.num_directions; ++d) directions.push_back(Direction(d));
-    return tir::MakeSeq(directions);
+    Stmt body = make<tir::DeclBufferNode>(acc_, tir::MakeSeq(directions));
+    auto* alloc = new tir::AllocateNode();
+    alloc->buffer_var = acc_->data;
+    alloc->dtype = dtype_;
+    alloc->extents = acc_->shape;
+    alloc->condition = ir::MakeBool(true);
+    alloc->body = std::move(body);
+    return Stmt(alloc);
   }
 
  private:
@@ -236,7 +248,11 @@ class RecurrenceKernel {
   PrimExpr Zero() const { return ir::MakeFloat(0.0, dtype_); }
   PrimExpr StateRow() const { return seq_; }
   PrimExpr CellRow() const { return seq_ + Int(1); }
-  PrimExpr AccRow(int64_t gate) const { return seq_ + Int(2 + gate); }
+  // acc[gate * H + j]: the recurrent product of gate `gate` at unit j.
+  PrimExpr Acc(int64_t gate, const PrimExpr& j) const { return Load(acc_, {Int(gate * spec_.hidden) + j}); }
+  Stmt SetAcc(int64_t gate, const PrimExpr& j, PrimExpr v) const {
+    return Store(acc_, std::move(v), {Int(gate * spec_.hidden) + j});
+  }
   PrimExpr Z(const PrimExpr& row, const PrimExpr& b, const PrimExpr& j) const { return Load(out_, {row, Int(d_), b, j}); }
   Stmt SetZ(const PrimExpr& row, const PrimExpr& b, const PrimExpr& j, PrimExpr v) const {
     return Store(out_, std::move(v), {row, Int(d_), b, j});
@@ -269,18 +285,21 @@ class RecurrenceKernel {
     return tir::MakeSeq({init_loops, Loop(t, seq_, Loop(b, batch_, step))});
   }
 
-  // acc_gate[j] = sum_k Z[source_row, k] * R[d, gate * H + j, k] for all j.
-  Stmt RecurrentProduct(const Var& b, int64_t gate, const PrimExpr& source_row) const {
-    Var j = ir::MakeVar("j"), k = ir::MakeVar("k");
-    PrimExpr row = Int(gate * spec_.hidden) + j;
-    PrimExpr term = Z(source_row, b, k) * Load(r_, {Int(d_), row, k});
-    Stmt accumulate = Loop(k, hidden_, SetZ(AccRow(gate), b, j, Z(AccRow(gate), b, j) + term));
-    return Loop(j, hidden_, tir::MakeSeq({SetZ(AccRow(gate), b, j, Zero()), accumulate}));
+  // acc[row] = sum_k Z[source_row, d, b, k] * R_t[d, k, row] for the rows
+  // of gates [first, last): k outside, so the inner loop runs along
+  // contiguous rows of R_t and acc (a local buffer, distinct from Z).
+  Stmt RecurrentProduct(const Var& b, int64_t first, int64_t last, const PrimExpr& source_row) const {
+    Var row0 = ir::MakeVar("row"), row = ir::MakeVar("row"), k = ir::MakeVar("k");
+    PrimExpr width = Int((last - first) * spec_.hidden);
+    Stmt clear = Loop(row0, width, SetAcc(first, row0, Zero()));
+    PrimExpr term = Z(source_row, b, k) * Load(r_t_, {Int(d_), k, Int(first * spec_.hidden) + row});
+    Stmt accumulate = Loop(k, hidden_, Loop(row, width, SetAcc(first, row, Acc(first, row) + term)));
+    return tir::MakeSeq({clear, accumulate});
   }
 
   // xw[time, d, b, gate * H + j] + acc_gate[j].
   PrimExpr GateInput(const Var& b, const PrimExpr& time, int64_t gate, const PrimExpr& j) const {
-    return Load(xw_, {time, Int(d_), b, Int(gate * spec_.hidden) + j}) + Z(AccRow(gate), b, j);
+    return Load(xw_, {time, Int(d_), b, Int(gate * spec_.hidden) + j}) + Acc(gate, j);
   }
 
   Stmt Step(const Var& b, const PrimExpr& time) {
@@ -288,7 +307,7 @@ class RecurrenceKernel {
     Var j = ir::MakeVar("j");
     switch (spec_.kind) {
       case CellKind::kRnn:
-        body.push_back(RecurrentProduct(b, 0, StateRow()));
+        body.push_back(RecurrentProduct(b, 0, 1, StateRow()));
         body.push_back(Loop(j, hidden_, SetZ(time, b, j, ApplyActivation(Act(0), Clip(GateInput(b, time, 0, j))))));
         break;
       case CellKind::kGru: GruStep(b, time, body); break;
@@ -301,25 +320,24 @@ class RecurrenceKernel {
 
   // Gates z (0), r (1), h (2).
   void GruStep(const Var& b, const PrimExpr& time, std::vector<Stmt>& body) {
-    body.push_back(RecurrentProduct(b, 0, StateRow()));
-    body.push_back(RecurrentProduct(b, 1, StateRow()));
     Var j = ir::MakeVar("j");
     auto r_gate = [&](const PrimExpr& jj) { return ApplyActivation(Act(0), Clip(GateInput(b, time, 1, jj))); };
     PrimExpr h_input;
     if (spec_.linear_before_reset) {
-      body.push_back(RecurrentProduct(b, 2, StateRow()));
-      PrimExpr rh = Z(AccRow(2), b, j);
+      body.push_back(RecurrentProduct(b, 0, 3, StateRow()));
+      PrimExpr rh = Acc(2, j);
       if (spec_.has_rbh) rh = rh + Load(rbh_, {Int(d_), j});
       h_input = Load(xw_, {time, Int(d_), b, Int(2 * spec_.hidden) + j}) + r_gate(j) * rh;
     } else {
+      body.push_back(RecurrentProduct(b, 0, 2, StateRow()));
       Var jr = ir::MakeVar("j");
       body.push_back(Loop(jr, hidden_, SetZ(CellRow(), b, jr, r_gate(jr) * Z(StateRow(), b, jr))));
-      body.push_back(RecurrentProduct(b, 2, CellRow()));
+      body.push_back(RecurrentProduct(b, 2, 3, CellRow()));
       h_input = GateInput(b, time, 2, j);
     }
     // z goes to its accumulator row (no longer needed) so it is computed once.
-    Stmt set_z = SetZ(AccRow(0), b, j, ApplyActivation(Act(0), Clip(GateInput(b, time, 0, j))));
-    PrimExpr z = Z(AccRow(0), b, j);
+    Stmt set_z = SetAcc(0, j, ApplyActivation(Act(0), Clip(GateInput(b, time, 0, j))));
+    PrimExpr z = Acc(0, j);
     PrimExpr candidate = ApplyActivation(Act(1), Clip(h_input));
     PrimExpr one = ir::MakeFloat(1.0, dtype_);
     Stmt set_hidden = SetZ(time, b, j, (one - z) * candidate + z * Z(StateRow(), b, j));
@@ -328,7 +346,7 @@ class RecurrenceKernel {
 
   // Gates i (0), o (1), f (2), c (3); P = [Pi, Po, Pf].
   void LstmStep(const Var& b, const PrimExpr& time, std::vector<Stmt>& body) {
-    for (int64_t g = 0; g < 4; ++g) body.push_back(RecurrentProduct(b, g, StateRow()));
+    body.push_back(RecurrentProduct(b, 0, 4, StateRow()));
     Var j = ir::MakeVar("j");
     auto peephole = [&](int64_t which, const PrimExpr& cell) -> PrimExpr {
       if (!spec_.has_peephole) return Zero();
@@ -346,7 +364,7 @@ class RecurrenceKernel {
   }
 
   const RecurrentSpec& spec_;
-  Buffer out_, xw_, r_, rbh_, initial_h_, initial_c_, peephole_, lens_;
+  Buffer out_, xw_, r_t_, acc_, rbh_, initial_h_, initial_c_, peephole_, lens_;
   PrimExpr seq_, batch_, hidden_;
   DataType dtype_;
   int64_t d_ = 0;
@@ -457,7 +475,8 @@ Out ConvertRecurrent(ConvertContext& ctx, CellKind kind) {
   };
   std::vector<KernelInput> inputs;
   inputs.push_back({xw, {k_seq, ir::MakeInt(num_dirs), k_batch, ir::MakeInt(gate_width)}, dtype, "xw"});
-  inputs.push_back({ctx.TensorInput(2), {ir::MakeInt(num_dirs), ir::MakeInt(gate_width), ir::MakeInt(hidden)}, dtype, "R"});
+  Expr r_t = ctx.Emit(op::permute_dims(ctx.TensorInput(2), std::vector<int64_t>{0, 2, 1}));
+  inputs.push_back({r_t, {ir::MakeInt(num_dirs), ir::MakeInt(hidden), ir::MakeInt(gate_width)}, dtype, "R_t"});
   if (rbh) {
     spec.has_rbh = true;
     inputs.push_back({*rbh, {ir::MakeInt(num_dirs), ir::MakeInt(hidden)}, dtype, "rbh"});
@@ -488,7 +507,7 @@ Out ConvertRecurrent(ConvertContext& ctx, CellKind kind) {
     placeholders.push_back(te::Placeholder(in.kernel_shape, in.dtype, in.name));
     args.push_back(in.graph);
   }
-  int64_t extra_rows = 2 + gates;
+  int64_t extra_rows = 2;
   te::Tensor states = te::Extern(
       {ctx.Simplify(k_seq + ir::MakeInt(extra_rows)), ir::MakeInt(num_dirs), k_batch, ir::MakeInt(hidden)}, dtype, placeholders,
       [&spec](const std::vector<Buffer>& in, const Buffer& out) { return RecurrenceKernel(spec, in, out).Build(); },
