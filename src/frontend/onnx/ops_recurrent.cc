@@ -448,6 +448,13 @@ Out ConvertRecurrent(ConvertContext& ctx, CellKind kind) {
   }
   int64_t hidden = spec.hidden, gate_width = gates * hidden;
   if (StaticDim(ctx, 2, 1, "R") != gate_width) ctx.Fail("R's second dim must be " + std::to_string(gate_width));
+  if (StaticDim(ctx, 1, 0, "W") != num_dirs || StaticDim(ctx, 1, 1, "W") != gate_width) {
+    ctx.Fail("W must have the shape (" + std::to_string(num_dirs) + ", " + std::to_string(gate_width) + ", input_size)");
+  }
+  if (ctx.HasInput(3) && (ctx.InputRank(3) != 2 || StaticDim(ctx, 3, 0, "B") != num_dirs ||
+                          StaticDim(ctx, 3, 1, "B") != 2 * gate_width)) {
+    ctx.Fail("B must have the shape (" + std::to_string(num_dirs) + ", " + std::to_string(2 * gate_width) + ")");
+  }
 
   // xw = X W^T + biases: (S, D, B, G*H).
   Expr w_t = ctx.Emit(op::permute_dims(ctx.TensorInput(1), std::vector<int64_t>{0, 2, 1}));
