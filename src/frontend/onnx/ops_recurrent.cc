@@ -48,7 +48,9 @@
 // Activations (ONNX's list: Relu, Tanh, Sigmoid, Affine, LeakyRelu,
 // ThresholdedRelu, ScaledTanh, HardSigmoid, Elu, Softsign, Softplus) are
 // TIR expressions; `activation_alpha` / `activation_beta` are consumed in
-// order by the activations that take them. `clip` bounds every gate's input
+// order by the activations that take them; missing values take the usual
+// defaults (LeakyRelu 0.01, HardSigmoid 0.2 / 0.5, ThresholdedRelu and Elu
+// 1.0, Affine 1 / 0, ScaledTanh 1 / 1). `clip` bounds every gate's input
 // to its activation. LSTM's input_forget = 1 and attributes ONNX does not
 // define for the op are import errors naming the attribute.
 #include <algorithm>
