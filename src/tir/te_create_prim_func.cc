@@ -227,9 +227,10 @@ void PrimFuncBuilder::CheckKnownBuffers(const PrimExpr& expr, const Tensor& user
   });
 }
 
-// An extern statement may use the variables it binds itself (loops, lets)
-// and the function's symbolic sizes, and may touch only its own input and
-// output buffers.
+// An extern statement may use the variables it binds itself (loops, lets,
+// allocations) and the function's symbolic sizes, and may touch only its own
+// input and output buffers and the scratch buffers it declares itself
+// (Allocate + DeclBuffer).
 void PrimFuncBuilder::CheckExternBody(const Tensor& tensor) {
   const TensorDef& def = *tensor.get();
   VarSet local;
@@ -243,7 +244,12 @@ void PrimFuncBuilder::CheckExternBody(const Tensor& tensor) {
                                    tensor.name(), buffer->name));
   };
   tir::PostOrderVisit(def.extern_body, [&](const ObjectRef& node) {
+    if (const auto* decl = node.as<tir::DeclBufferNode>()) buffers.insert(decl->buffer.get());
+  });
+  tir::PostOrderVisit(def.extern_body, [&](const ObjectRef& node) {
     if (const auto* loop = node.as<tir::ForNode>()) local.insert(loop->loop_var.get());
+    if (const auto* alloc = node.as<tir::AllocateNode>()) local.insert(alloc->buffer_var.get());
+    if (const auto* decl = node.as<tir::DeclBufferNode>()) local.insert(decl->buffer->data.get());
     if (const auto* let = node.as<tir::LetStmtNode>()) local.insert(let->var.get());
     if (const auto* let = node.as<ir::LetNode>()) local.insert(let->var.get());
     if (node.isa<ir::VarNode>()) used.push_back(cast<ir::VarNode>(node));

@@ -151,7 +151,8 @@ PrimExpr ProdReduce(PrimExpr source, std::vector<IterVar> axes, PrimExpr where =
 // running value along an axis. `body` receives the buffers of `inputs` (in
 // order) and the new tensor's buffer, and returns the statement that writes
 // the latter, reading only those buffers and the symbolic sizes of their
-// shapes (it makes its own loops). CreatePrimFunc places it in an opaque
+// shapes (it makes its own loops), and scratch buffers it allocates itself
+// (an Allocate around a DeclBuffer of the buffer). CreatePrimFunc places it in an opaque
 // block (no iteration variables) that reads every input and writes the
 // output, each as a whole.
 using FExternBody = std::function<tir::Stmt(const std::vector<Buffer>& inputs, const Buffer& output)>;

@@ -84,6 +84,7 @@ void RegisterManipulateConverters(ConverterTable& table);
 void RegisterNNConverters(ConverterTable& table);
 void RegisterReduceConverters(ConverterTable& table);
 void RegisterCompositeConverters(ConverterTable& table);
+void RegisterRecurrentConverters(ConverterTable& table);
 
 // What a converter sees of the node being converted.
 class ConvertContext {

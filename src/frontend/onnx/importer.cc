@@ -47,6 +47,7 @@ const ConverterTable& GetConverterTable() {
     RegisterNNConverters(t);
     RegisterReduceConverters(t);
     RegisterCompositeConverters(t);
+    RegisterRecurrentConverters(t);
     for (auto& [name, entries] : t) {
       std::sort(entries.begin(), entries.end(),
                 [](const ConverterEntry& a, const ConverterEntry& b) { return a.since_version < b.since_version; });
@@ -138,7 +139,10 @@ class OnnxImporter {
       }
     }
     graph::Function func = BuildFunction(graph, params, num_input);
-    return make<ir::IRModuleNode>(std::vector<ir::IRModuleNode::Entry>{{"main", func}}, ir::Dict());
+    // main, then the PrimFuncs converters added (the recurrence kernels).
+    std::vector<ir::IRModuleNode::Entry> functions{{"main", func}};
+    functions.insert(functions.end(), kernels_.begin(), kernels_.end());
+    return make<ir::IRModuleNode>(std::move(functions), ir::Dict());
   }
 
  private:
@@ -306,6 +310,7 @@ class OnnxImporter {
     graph::Var out = builder.EmitOutput(result, "gv");
     graph::BindingBlock block = builder.EndBlock();
     builder.EndScope();
+    if (ir::IRModule added = builder.GetContextModule(); added.defined()) kernels_ = added->functions;
     // The result may mention dims a match_cast defined inside the body
     // (data-dependent shapes): the function's return keeps only what the
     // parameters define.
@@ -330,6 +335,7 @@ class OnnxImporter {
   const OnnxImportOptions& options_;
   int opset_ = 1;
   std::unordered_map<std::string, OnnxValue> values_;
+  std::vector<ir::IRModuleNode::Entry> kernels_;  // PrimFuncs the converters added
   std::map<std::string, ir::Var> sym_vars_;
   int fresh_dim_counter_ = 0;
 };

@@ -512,6 +512,48 @@ TEST(TeTest, ExternIsAnOpaqueBlockAroundItsStatement) {
   }
 }
 
+// An extern statement with a scratch buffer of its own (Allocate around a
+// DeclBuffer): out[i] = a[n - 1 - i] through the scratch copy.
+TEST(TeTest, ExternMayAllocateScratchBuffers) {
+  Var n = MakeVar("n");
+  Tensor a = Placeholder({n}, kF32, "A");
+  Tensor reversed = Extern({n}, kF32, {a}, [&](const std::vector<Buffer>& in, const Buffer& out) {
+    Buffer scratch = ir::MakeBuffer("scratch", {n}, kF32);
+    Var i = MakeVar("i"), j = MakeVar("j");
+    auto loop = [](const Var& var, const PrimExpr& extent, tir::Stmt body) {
+      auto* node = new tir::ForNode();
+      node->loop_var = var;
+      node->min = MakeInt(0);
+      node->extent = extent;
+      node->body = std::move(body);
+      return tir::Stmt(node);
+    };
+    tir::Stmt copy = loop(i, n, make<tir::BufferStoreNode>(scratch, make<ir::BufferLoadNode>(in[0], std::vector<PrimExpr>{i}),
+                                                           std::vector<PrimExpr>{i}));
+    PrimExpr mirrored = n - MakeInt(1) - j;
+    tir::Stmt back = loop(j, n, make<tir::BufferStoreNode>(out, make<ir::BufferLoadNode>(scratch, std::vector<PrimExpr>{mirrored}),
+                                                           std::vector<PrimExpr>{j}));
+    auto* alloc = new tir::AllocateNode();
+    alloc->buffer_var = scratch->data;
+    alloc->dtype = kF32;
+    alloc->extents = scratch->shape;
+    alloc->condition = ir::MakeBool(true);
+    alloc->body = make<tir::DeclBufferNode>(scratch, tir::MakeSeq({copy, back}));
+    return tir::Stmt(alloc);
+  }, "reversed");
+  PrimFunc func = CreatePrimFunc({a, reversed});
+  ExpectWellFormed(func);
+  ir::IRModule mod = make<ir::IRModuleNode>(std::vector<ir::IRModuleNode::Entry>{{"func", func}}, ir::Dict());
+  std::string text = text::PrintModule(mod);
+  std::optional<std::string> mismatch = graph::StructuralMismatch(mod, text::ParseModuleText(text));
+  EXPECT_FALSE(mismatch.has_value()) << *mismatch << "\n" << text;
+  for (int64_t size : {1, 5}) {
+    HostTensor as = Pattern({size}, 3), outs = Output({size});
+    tir::RunPrimFunc(func, {&as, &outs});
+    for (int64_t i = 0; i < size; ++i) EXPECT_DOUBLE_EQ(outs.At({i}), as.At({size - 1 - i})) << size << " at " << i;
+  }
+}
+
 TEST(TeTest, ExternMayTouchOnlyItsOwnBuffers) {
   Var n = MakeVar("n"), m = MakeVar("m");
   Tensor a = Placeholder({n}, kF32, "A");
