@@ -1,6 +1,7 @@
-# rlx_add_layer(NAME DEPS...) builds src/NAME/*.cc into the static library
-# rlx_NAME, public headers in include/rlx/NAME. Sources are globbed so that a
-# new file in a layer needs no CMake edit.
+# rlx_add_layer(NAME DEPS...) builds src/NAME/*.cc into the library rlx_NAME
+# (static; shared with RLX_SHARED_LIBS=ON), public headers in
+# include/rlx/NAME. Sources are globbed so that a new file in a layer needs no
+# CMake edit.
 function(rlx_add_layer name)
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${name}/*.cc)
   set(deps)
@@ -14,7 +15,11 @@ function(rlx_add_layer name)
     target_link_libraries(rlx_${name} INTERFACE ${deps} fmt::fmt)
     return()
   endif()
-  add_library(rlx_${name} STATIC ${srcs})
+  if(RLX_SHARED_LIBS)
+    add_library(rlx_${name} SHARED ${srcs})
+  else()
+    add_library(rlx_${name} STATIC ${srcs})
+  endif()
   target_include_directories(rlx_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include
                                          PRIVATE ${PROJECT_SOURCE_DIR}/src)
   target_link_libraries(rlx_${name} PUBLIC ${deps} fmt::fmt)
