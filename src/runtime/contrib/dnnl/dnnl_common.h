@@ -85,6 +85,24 @@ bool PostOpsAreSlow(const std::string& impl_info);
 // steps of MakeAttr's list, or a binary add reading the residual.
 std::vector<CachedPrimitive::EpilogueStep> MakeEpilogue(const dnnl::memory::desc& dst_md,
                                                         const std::vector<PostOp>& post_ops);
+// Builds `entry`'s primitive from its operation descriptor with the
+// post-ops fused; where `may_split_post_ops` and oneDNN's choice applies
+// them slowly (PostOpsAreSlow), they become the entry's epilogue instead.
+// Then records the primitive's layouts and allocates the scratch memories.
+template <typename Primitive>
+void BuildPrimitive(CachedPrimitive& entry, const typename Primitive::desc& desc, const std::vector<PostOp>& post_ops,
+                    bool may_split_post_ops) {
+  typename Primitive::primitive_desc pd(desc, MakeAttr(post_ops), Engine());
+  if (may_split_post_ops && PostOpsAreSlow(pd.impl_info_str())) {
+    entry.epilogue = MakeEpilogue(entry.user_dst_desc, post_ops);
+    pd = typename Primitive::primitive_desc(desc, Engine());
+  }
+  entry.src_desc = pd.src_desc();
+  entry.weights_desc = pd.weights_desc();
+  entry.dst_desc = pd.dst_desc();
+  entry.primitive = Primitive(pd);
+  AllocateScratch(entry);
+}
 // Runs the primitive: the source reordered if needed, the residual (if any)
 // placed in the destination, the destination reordered back into `out`;
 // then the entry's epilogue (if any) in place on `out`.

@@ -123,16 +123,7 @@ std::shared_ptr<CachedPrimitive> MakeConv(const ShapeTuple& x, const ShapeTuple&
     desc = std::make_unique<dnnl::convolution_forward::desc>(prop, alg, src_md, weights_md, dst_md, strides, dilates,
                                                              pad_l, pad_r);
   }
-  dnnl::convolution_forward::primitive_desc pd(*desc, MakeAttr(post_ops), Engine());
-  if (!blocked && PostOpsAreSlow(pd.impl_info_str())) {  // post-ops as an epilogue (dnnl_common.h)
-    entry->epilogue = MakeEpilogue(entry->user_dst_desc, post_ops);
-    pd = dnnl::convolution_forward::primitive_desc(*desc, Engine());
-  }
-  entry->src_desc = pd.src_desc();
-  entry->weights_desc = pd.weights_desc();
-  entry->dst_desc = pd.dst_desc();
-  entry->primitive = dnnl::convolution_forward(pd);
-  AllocateScratch(*entry);
+  BuildPrimitive<dnnl::convolution_forward>(*entry, *desc, post_ops, /*may_split_post_ops=*/!blocked);
   return entry;
 }
 

@@ -105,16 +105,7 @@ std::shared_ptr<CachedPrimitive> MakeDeconv(const ShapeTuple& x, const ShapeTupl
     desc = std::make_unique<dnnl::deconvolution_forward::desc>(prop, alg, src_md, weights_md, dst_md, strides,
                                                                dilates, pad_l, pad_r);
   }
-  dnnl::deconvolution_forward::primitive_desc pd(*desc, MakeAttr(post_ops), Engine());
-  if (PostOpsAreSlow(pd.impl_info_str())) {
-    entry->epilogue = MakeEpilogue(entry->user_dst_desc, post_ops);
-    pd = dnnl::deconvolution_forward::primitive_desc(*desc, Engine());
-  }
-  entry->src_desc = pd.src_desc();
-  entry->weights_desc = pd.weights_desc();
-  entry->dst_desc = pd.dst_desc();
-  entry->primitive = dnnl::deconvolution_forward(pd);
-  AllocateScratch(*entry);
+  BuildPrimitive<dnnl::deconvolution_forward>(*entry, *desc, post_ops, /*may_split_post_ops=*/true);
   return entry;
 }
 

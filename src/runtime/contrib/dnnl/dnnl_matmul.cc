@@ -89,12 +89,7 @@ std::shared_ptr<CachedPrimitive> MakeMatmul(const MatmulDims& dims, const std::v
   } else {
     desc = std::make_unique<dnnl::matmul::desc>(entry->user_src_desc, weights_md, entry->user_dst_desc);
   }
-  dnnl::matmul::primitive_desc pd(*desc, MakeAttr(post_ops), Engine());
-  entry->src_desc = pd.src_desc();
-  entry->weights_desc = pd.weights_desc();
-  entry->dst_desc = pd.dst_desc();
-  entry->primitive = dnnl::matmul(pd);
-  AllocateScratch(*entry);
+  BuildPrimitive<dnnl::matmul>(*entry, *desc, post_ops, /*may_split_post_ops=*/false);
   return entry;
 }
 
