@@ -10,6 +10,7 @@
 #include <limits>
 #include <memory>
 
+#include "onnx_compiled_model.h"
 #include "onnx_test_util.h"
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/frontend/onnx.h"
@@ -24,22 +25,7 @@ namespace rt = runtime;
 namespace rvm = runtime::vm;
 using Builder = testing::OnnxModelBuilder;
 
-class CompiledModel {
- public:
-  CompiledModel(const Builder& builder, const std::string& stem) {
-    ir::IRModule mod = ImportOnnx(builder.Write(stem));
-    compiled_ = codegen::CompileForVM(transform::DefaultPipeline()(mod));
-    vm_ = std::make_unique<rvm::VirtualMachine>(compiled_.exec, compiled_.library);
-  }
-  rt::Value Run(const std::vector<rt::NDArray>& inputs) {
-    std::vector<rt::Value> args(inputs.begin(), inputs.end());
-    return vm_->Invoke("main", args);
-  }
-
- private:
-  codegen::VMCompiled compiled_;
-  std::unique_ptr<rvm::VirtualMachine> vm_;
-};
+using testing::CompiledModel;
 
 void ExpectNear(const std::vector<float>& actual, const std::vector<float>& expected) {
   ASSERT_EQ(actual.size(), expected.size());

@@ -7,6 +7,7 @@
 #include <memory>
 #include <random>
 
+#include "onnx_compiled_model.h"
 #include "onnx_test_util.h"
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/frontend/onnx.h"
@@ -21,23 +22,7 @@ namespace rvm = runtime::vm;
 using testing::OnnxModelBuilder;
 using Builder = OnnxModelBuilder;
 
-class CompiledModel {
- public:
-  explicit CompiledModel(const Builder& builder, const std::string& stem, const OnnxImportOptions& options = {}) {
-    ir::IRModule mod = ImportOnnx(builder.Write(stem), options);
-    compiled_ = codegen::CompileForVM(transform::DefaultPipeline()(mod));
-    vm_ = std::make_unique<rvm::VirtualMachine>(compiled_.exec, compiled_.library);
-  }
-  rt::Value Run(const std::vector<rt::NDArray>& inputs) {
-    std::vector<rt::Value> args;
-    for (const auto& input : inputs) args.emplace_back(input);
-    return vm_->Invoke("main", args);
-  }
-
- private:
-  codegen::VMCompiled compiled_;
-  std::unique_ptr<rvm::VirtualMachine> vm_;
-};
+using testing::CompiledModel;
 
 std::vector<float> Random(size_t n, std::mt19937& rng) {
   std::uniform_real_distribution<float> dist(-2.0f, 2.0f);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <random>
 
+#include "onnx_compiled_model.h"
 #include "onnx_test_util.h"
 #include "rlx/codegen/vm_codegen.h"
 #include "rlx/frontend/onnx.h"
@@ -25,25 +26,7 @@ namespace rvm = runtime::vm;
 using Builder = testing::OnnxModelBuilder;
 using Floats = std::vector<float>;
 
-class CompiledModel {
- public:
-  CompiledModel(const Builder& builder, const std::string& stem) {
-    ir::IRModule mod = ImportOnnx(builder.Write(stem));
-    compiled_ = codegen::CompileForVM(transform::DefaultPipeline()(mod));
-    vm_ = std::make_unique<rvm::VirtualMachine>(compiled_.exec, compiled_.library);
-  }
-  std::vector<rt::NDArray> Run(const std::vector<rt::NDArray>& inputs) {
-    std::vector<rt::Value> args(inputs.begin(), inputs.end());
-    rt::Value out = vm_->Invoke("main", args);
-    std::vector<rt::NDArray> result;
-    for (const rt::Value& field : out.AsArray()) result.push_back(field.AsNDArray());
-    return result;
-  }
-
- private:
-  codegen::VMCompiled compiled_;
-  std::unique_ptr<rvm::VirtualMachine> vm_;
-};
+using testing::CompiledModel;
 
 Floats RandomFloats(size_t n, std::mt19937& rng, float scale = 0.5f) {
   std::uniform_real_distribution<float> dist(-scale, scale);
@@ -163,7 +146,7 @@ TEST(OnnxRecurrentTest, BidirectionalLstmWithSymbolicSequenceLength) {
     Floats h0 = RandomFloats(static_cast<size_t>(n.dirs * n.batch * n.hidden), rng);
     Floats c0 = RandomFloats(static_cast<size_t>(n.dirs * n.batch * n.hidden), rng);
     Reference expected = LstmReference(n, x, weights.w, weights.r, weights.b, c.lens, h0, c0, weights.p);
-    std::vector<rt::NDArray> out = model.Run({rt::NDArray::FromVector<float>({n.seq, n.batch, n.input}, x),
+    std::vector<rt::NDArray> out = model.RunFields({rt::NDArray::FromVector<float>({n.seq, n.batch, n.input}, x),
                                               rt::NDArray::FromVector<int32_t>({n.batch}, c.lens),
                                               rt::NDArray::FromVector<float>({n.dirs, n.batch, n.hidden}, h0),
                                               rt::NDArray::FromVector<float>({n.dirs, n.batch, n.hidden}, c0)});
@@ -234,7 +217,7 @@ TEST(OnnxRecurrentTest, GruLinearBeforeResetReverseBatchFirst) {
   std::vector<int32_t> lens{5, 2, 4};
   Floats x = RandomFloats(static_cast<size_t>(n.batch * n.seq * n.input), rng, 1.0f);
   Reference expected = GruReference(n, x, w, r, b, lens);
-  std::vector<rt::NDArray> out = model.Run(
+  std::vector<rt::NDArray> out = model.RunFields(
       {rt::NDArray::FromVector<float>({n.batch, n.seq, n.input}, x), rt::NDArray::FromVector<int32_t>({n.batch}, lens)});
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].shape(), (rt::ShapeTuple{n.batch, n.seq, 1, n.hidden}));
@@ -328,7 +311,7 @@ TEST(OnnxRecurrentTest, RnnActivationsAndClip) {
         }
       }
     }
-    std::vector<rt::NDArray> out = model.Run({rt::NDArray::FromVector<float>({seq, batch, input}, x),
+    std::vector<rt::NDArray> out = model.RunFields({rt::NDArray::FromVector<float>({seq, batch, input}, x),
                                               rt::NDArray::FromVector<float>({2, batch, hidden}, h0)});
     ASSERT_EQ(out.size(), 2u);
     ExpectNear(out[0].ToVector<float>(), y, c.names[0] + " Y");
